@@ -1,0 +1,171 @@
+import type {
+  Angle,
+  CameraMovement,
+  EngineId,
+  LocalStyleParams,
+  RoomType,
+  StagingOption,
+  StagingStyle,
+  VideoDuration,
+} from '@parti/contract'
+
+/** A style as an engine needs it: prompts for hosted models, parameters for the local engine. */
+export interface EngineStyle {
+  id: string
+  name: string
+  prompt: string
+  negativePrompt: string
+  qualityPrompt: string
+  localParams: LocalStyleParams | null
+}
+
+/** A palette as an engine needs it: five #RRGGBB colours and a name to describe it in words. */
+export interface EnginePalette {
+  id: string
+  name: string
+  colors: string[]
+}
+
+/** An earlier turn of an Ask Parti conversation, for engines that keep context. */
+export interface ConversationTurn {
+  role: 'user' | 'assistant'
+  text: string
+}
+
+/** Input images are encoded bytes (PNG, JPEG or WebP) already checked by content; masks are PNGs, white = change. */
+export type EngineTask =
+  | {
+      kind: 'sketch'
+      input: Buffer
+      prompt: string
+      style: EngineStyle | null
+      palette: EnginePalette | null
+      customColors: string[] | null
+      settings: Record<string, string | number | boolean>
+    }
+  | {
+      kind: 'multi-angle'
+      input: Buffer
+      prompt: string
+      angle: Angle
+      style: EngineStyle | null
+      palette: EnginePalette | null
+    }
+  | {
+      kind: 'staging-clean'
+      input: Buffer
+      mask: Buffer | null
+      roomType: RoomType | null
+      options: StagingOption[]
+    }
+  | {
+      kind: 'staging-stage'
+      /** the cleaned image */
+      input: Buffer
+      /** the untouched original, for engines that prefer it */
+      original: Buffer
+      prompt: string
+      roomType: RoomType | null
+      options: StagingOption[]
+      stagingStyle: StagingStyle
+      palette: EnginePalette | null
+    }
+  | { kind: 'inpaint'; input: Buffer; mask: Buffer; prompt: string }
+  | {
+      kind: 'magic-edit'
+      input: Buffer
+      mask: Buffer | null
+      prompt: string
+      palette: EnginePalette | null
+      history: ConversationTurn[]
+    }
+  | {
+      kind: 'animate'
+      input: Buffer
+      prompt: string
+      duration: VideoDuration
+      cameraMovement: CameraMovement
+    }
+
+export type EngineTaskKind = EngineTask['kind']
+
+export interface EngineContext {
+  jobId: string
+  /** aborted when the job is cancelled, the lease is lost or the worker shuts down */
+  signal: AbortSignal
+  /** fraction 0..1; throttled by the caller, so call as often as convenient */
+  reportProgress(fraction: number): void
+  /** a private scratch folder, removed after the job */
+  tmpDir: string
+  /** the model the plan rules chose for this job, when the engine has several */
+  model?: string
+}
+
+export type EngineOutput =
+  | { kind: 'image'; data: Buffer; contentType: 'image/png' | 'image/jpeg' | 'image/webp'; width: number; height: number }
+  | {
+      kind: 'video'
+      data: Buffer
+      contentType: 'video/mp4'
+      width: number
+      height: number
+      durationSeconds: number
+      frames: number
+      /** a still of the first frame, JPEG */
+      poster: Buffer
+    }
+
+export interface EngineFacts {
+  engine: EngineId
+  model: string
+  /** what was actually done, in plain words, e.g. ['warmer', 'crop 16:9'] (magic edit) */
+  operations?: string[]
+  /** the assistant's reply in Ask Parti, in English; the web translates known operations */
+  reply?: string
+  /** true for local multi-angle views: a draft view, not a new rendering of the building */
+  draft?: boolean
+  /** the prompt as the engine used it */
+  enhancedPrompt?: string
+}
+
+export interface EngineResult {
+  outputs: EngineOutput[]
+  facts: EngineFacts
+}
+
+export type EngineErrorCode =
+  /** the input cannot be worked on (empty, 1×1, blank sketch…): fail and refund, do not retry */
+  | 'invalid_input'
+  /** the engine cannot do what was asked (e.g. an edit request the local interpreter does not know) */
+  | 'unsupported_request'
+  /** a provider refused or failed for good */
+  | 'provider_failed'
+  /** a passing failure: retry with backoff */
+  | 'transient'
+  | 'timeout'
+  | 'cancelled'
+
+/** An engine failure with a message safe to show the user (no keys, no raw provider text). */
+export class EngineError extends Error {
+  constructor(
+    readonly code: EngineErrorCode,
+    readonly userMessage: string,
+    options?: { cause?: unknown; detail?: string },
+  ) {
+    super(options?.detail ?? userMessage, options?.cause ? { cause: options.cause } : undefined)
+    this.name = 'EngineError'
+  }
+  get retryable(): boolean {
+    return this.code === 'transient' || this.code === 'timeout'
+  }
+}
+
+export interface Engine {
+  readonly id: EngineId
+  supports(kind: EngineTaskKind): boolean
+  /** the model name that will serve this kind, for the start-up line and the generation's facts */
+  modelFor(kind: EngineTaskKind): string
+  run(task: EngineTask, ctx: EngineContext): Promise<EngineResult>
+  /** check prerequisites at start-up (ffmpeg present, keys set); throws with a clear message */
+  check?(): Promise<void>
+}

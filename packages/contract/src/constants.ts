@@ -1,0 +1,60 @@
+import type { GenerationMode, PlanName, VideoDuration } from './enums.ts'
+
+// spec §9: business constants and limits. Money is integer EUR cents; credits are integers.
+export const COSTS = {
+  image: 20,
+  video: { 6: 200, 10: 300 } as Record<VideoDuration, number>,
+  perAngle: 20,
+  staging: { cleaning: 20, staging: 20 },
+} as const
+
+export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging
+
+export const LOW_CREDIT_THRESHOLD = 100
+export const CREDITS_PER_EUR = 200
+export const MIN_A_LA_CARTE_EUR = 1
+export const A_LA_CARTE_TIERS = [
+  { amountEur: 5, credits: 1000 },
+  { amountEur: 25, credits: 5000 },
+  { amountEur: 50, credits: 10000 },
+] as const
+
+export const PLAN_CATALOGUE: Record<
+  PlanName,
+  { priceMonthlyCents: number; priceYearlyMonthlyCents: number; priceYearlyCents: number; monthlyCredits: number }
+> = {
+  lite: { priceMonthlyCents: 1200, priceYearlyMonthlyCents: 960, priceYearlyCents: 11520, monthlyCredits: 2400 },
+  standard: { priceMonthlyCents: 3900, priceYearlyMonthlyCents: 3120, priceYearlyCents: 37440, monthlyCredits: 7800 },
+  pro: { priceMonthlyCents: 9900, priceYearlyMonthlyCents: 7900, priceYearlyCents: 94800, monthlyCredits: 19800 },
+}
+export const YEARLY_DISCOUNT_PERCENT = 20
+
+export const DEFAULT_VIDEO_DURATION: VideoDuration = 6
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
+/** Largest decoded image we accept: 50 megapixels (a 10 MB PNG can otherwise decode to gigabytes). */
+export const MAX_INPUT_PIXELS = 50_000_000
+export const POLL_INTERVAL_MS = 5_000
+export const PERSISTENT_JOB_EXPIRY_MS = 10 * 60_000
+export const GENERATIONS_LIMIT = 100
+export const TRANSACTIONS_LIMIT = 50
+export const HEALTH_TIMEOUT_MS = 5_000
+export const CLIENT_TIMEOUT_MS = 120_000
+export const ANIMATE_TIMEOUT_MS = 300_000
+export const MIN_PASSWORD_LENGTH = 8
+export const MAX_STATUS_IDS = 100
+export const DEFAULT_FREE_CREDITS = 200
+export const MINIMUM_AGE = 13
+
+/** Credits a job of the given mode costs (spec §9). Multi-angle is charged per angle, one job per angle. */
+export function costOf(mode: GenerationMode, duration: VideoDuration = DEFAULT_VIDEO_DURATION): number {
+  switch (mode) {
+    case 'animate':
+      return COSTS.video[duration]
+    case 'multi-angle':
+      return COSTS.perAngle
+    case 'staging':
+      return STAGING_COST
+    default:
+      return COSTS.image
+  }
+}

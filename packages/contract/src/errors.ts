@@ -1,0 +1,84 @@
+import { z } from 'zod'
+
+/** The one error shape (ARCHITECTURE.md): `{ error: { code, message, details? } }`. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthorized',
+  'invalid_credentials',
+  'email_taken',
+  'insufficient_credits',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable',
+  'rate_limited',
+  'internal',
+  'unavailable',
+  // spec §5 validation messages, one code each so the web can show them translated
+  'sketch_required',
+  'description_required',
+  'building_description_required',
+  'video_image_required',
+  'invalid_image_url',
+  'animation_description_required',
+  'angle_required',
+  'room_photo_required',
+  'lasso_required',
+  'edit_prompt_required',
+  'chat_prompt_image_required',
+  'invalid_image_file',
+  'conversation_required',
+  'unknown_style',
+  'unknown_palette',
+] as const
+export const ErrorCode = z.enum(ERROR_CODES)
+export type ErrorCode = z.infer<typeof ErrorCode>
+
+/** The English text of each code; spec §5 wording where the spec gives one. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  validation_failed: 'The request is not valid',
+  unauthorized: 'Please sign in',
+  invalid_credentials: 'Incorrect e-mail or password',
+  email_taken: 'An account with this e-mail already exists',
+  insufficient_credits: 'Insufficient credits',
+  forbidden: 'You do not have access to this',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  payload_too_large: 'The file is larger than 10 MB',
+  unsupported_media_type: 'Please select a valid image file',
+  unprocessable: 'The request could not be processed',
+  rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is unavailable',
+  sketch_required: 'Please upload a sketch file',
+  description_required: 'Please describe what is in your sketch (e.g., "a living room")',
+  building_description_required: 'Please describe the building',
+  video_image_required: 'Please upload an image or provide an image URL',
+  invalid_image_url: 'Invalid image URL',
+  animation_description_required: 'Please describe the animation you want to create',
+  angle_required: 'Please select at least one angle to generate',
+  room_photo_required: 'Please upload a room photo',
+  lasso_required: 'Please select an area with the lasso tool to indicate areas to inpaint',
+  edit_prompt_required: 'Please describe the change you want',
+  chat_prompt_image_required: 'Please provide a prompt and select an image to edit.',
+  invalid_image_file: 'Please select a valid image file',
+  conversation_required: 'Please start a new conversation first',
+  unknown_style: 'The chosen style does not exist',
+  unknown_palette: 'The chosen colour palette does not exist',
+}
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: 'Error' })
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+export const InsufficientCreditsDetails = z.object({ required: z.number().int(), available: z.number().int() })
+export type InsufficientCreditsDetails = z.infer<typeof InsufficientCreditsDetails>

@@ -1,0 +1,147 @@
+import { z } from 'zod'
+import {
+  Angle,
+  CameraMovement,
+  CreditTransactionKind,
+  GenerationMode,
+  GenerationStatus,
+  GenerationType,
+  MediaType,
+  RoomType,
+  StagingOption,
+  StagingStyle,
+} from './enums.ts'
+
+export const GenerationMetadata = z
+  .object({
+    duration: z.number().int().optional(),
+    cameraMovement: CameraMovement.optional(),
+    angle: Angle.optional(),
+    roomType: RoomType.optional(),
+    stagingStyle: StagingStyle.optional(),
+    stagingOptions: z.array(StagingOption).optional(),
+    cleanedImageUrl: z.string().optional(),
+    phases: z.record(z.string(), z.enum(['pending', 'completed', 'failed'])).optional(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    draft: z.boolean().optional(),
+    note: z.string().optional(),
+    operations: z.array(z.string()).optional(),
+    conversationId: z.string().optional(),
+  })
+  .catchall(z.unknown())
+export type GenerationMetadata = z.infer<typeof GenerationMetadata>
+
+/** spec §3 generation, as the API returns it. Timestamps are ISO 8601 strings. */
+export const Generation = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    type: MediaType,
+    generationType: GenerationType,
+    mode: GenerationMode,
+    status: GenerationStatus,
+    progress: z.number().min(0).max(1),
+    creditsCost: z.number().int(),
+    deleted: z.boolean(),
+    favorite: z.boolean(),
+    prompt: z.string(),
+    userPrompt: z.string(),
+    enhancedPrompt: z.string().nullable(),
+    videoPrompt: z.string().nullable(),
+    styleId: z.string().nullable(),
+    colorPaletteId: z.string().nullable(),
+    engine: z.string().nullable(),
+    model: z.string().nullable(),
+    inputImageUrl: z.string().nullable(),
+    inputImageUrls: z.array(z.string()),
+    sourceGenerationId: z.string().nullable(),
+    sourceImageUrl: z.string().nullable(),
+    outputImageUrl: z.string().nullable(),
+    outputVideoUrl: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    processingTime: z.number().int().nullable().describe('milliseconds the engine worked'),
+    batchId: z.string().nullable(),
+    error: z.string().nullable(),
+    metadata: GenerationMetadata,
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Generation' })
+export type Generation = z.infer<typeof Generation>
+
+export const GenerationsQuery = z.object({
+  generationType: GenerationType.optional(),
+  type: MediaType.optional(),
+  mode: GenerationMode.optional(),
+  favorite: z.enum(['true', 'false']).optional(),
+  status: GenerationStatus.optional(),
+  q: z.string().max(200).optional().describe('search in the prompt text'),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+})
+export type GenerationsQuery = z.infer<typeof GenerationsQuery>
+
+export const GenerationsResponse = z.object({ generations: z.array(Generation), nextCursor: z.string().nullable() })
+export type GenerationsResponse = z.infer<typeof GenerationsResponse>
+
+export const StatusQuery = z.object({ ids: z.string().min(1).max(4000).describe('comma-separated generation ids') })
+export const StatusResponse = z.object({ generations: z.array(Generation) })
+
+export const GenerationResponse = z.object({ generation: Generation })
+export const GenerationsCreatedResponse = z.object({
+  generations: z.array(Generation),
+  batchId: z.string().nullable(),
+})
+
+export const FavoriteRequest = z.object({ favorite: z.boolean() })
+export const IdParams = z.object({ id: z.string().min(1).max(100) })
+
+export const JobCounts = z.object({
+  chatEdit: z.number().int(),
+  video: z.number().int(),
+  sketchRender: z.number().int(),
+  homeStaging: z.number().int(),
+})
+export type JobCounts = z.infer<typeof JobCounts>
+
+export const UserStats = z
+  .object({
+    inProgress: JobCounts,
+    totalInProgress: z.number().int(),
+    totals: z.object({
+      generations: z.number().int(),
+      images: z.number().int(),
+      videos: z.number().int(),
+      favorites: z.number().int(),
+      completed: z.number().int(),
+      failed: z.number().int(),
+      creditsSpent: z.number().int(),
+    }),
+  })
+  .meta({ id: 'UserStats' })
+export type UserStats = z.infer<typeof UserStats>
+export const StatsResponse = z.object({ stats: UserStats })
+
+export const CreditTransaction = z
+  .object({
+    id: z.string(),
+    kind: CreditTransactionKind,
+    amount: z.number().int().describe('positive adds credits, negative takes them'),
+    balanceAfter: z.number().int(),
+    description: z.string(),
+    generationId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CreditTransaction' })
+export type CreditTransaction = z.infer<typeof CreditTransaction>
+export const TransactionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(50) })
+export const TransactionsResponse = z.object({ transactions: z.array(CreditTransaction) })
+
+/** Time estimates from recent completed jobs of the same kind and engine (DECISIONS: no fixed copy). */
+export const EstimatesResponse = z.object({
+  estimates: z.array(z.object({ mode: GenerationMode, engine: z.string(), medianMs: z.number().int(), samples: z.number().int() })),
+})

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+export const HealthResponse = z.object({ success: z.boolean() })
+
+export const ContactRequest = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: z.email().max(254),
+  subject: z.string().trim().min(1).max(200),
+  message: z.string().trim().min(1).max(5000),
+})
+export type ContactRequest = z.infer<typeof ContactRequest>
+
+export const ConsentRequest = z.object({
+  accepted: z.boolean(),
+  categories: z.array(z.enum(['necessary', 'preferences', 'analytics'])).max(3).default(['necessary']),
+  visitorId: z.string().uuid().optional(),
+})
+export type ConsentRequest = z.infer<typeof ConsentRequest>
+
+export const OkResponse = z.object({ success: z.literal(true) })
+export const MessageResponse = z.object({ success: z.literal(true), message: z.string() })

@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
+
+/** Multipart text fields arrive as strings; lists may be JSON arrays or comma lists. */
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === null || v === '') return undefined
+    if (Array.isArray(v)) return v
+    if (typeof v === 'string') {
+      const s = v.trim()
+      if (s.startsWith('[')) {
+        try {
+          return JSON.parse(s)
+        } catch {
+          return v
+        }
+      }
+      return s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    }
+    return v
+  }, z.array(item).optional())
+
+const boolish = z.preprocess(
+  (v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : v),
+  z.boolean().optional(),
+)
+const duration = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+  VideoDuration.optional(),
+)
+const json = z.preprocess((v) => {
+  if (typeof v !== 'string' || v === '') return v === '' ? undefined : v
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}, z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional())
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.string().max(max).optional())
+
+export const RENDER_START_KINDS = ['sketch-render', 'multi-angle', 'home-staging', 'chat-edit'] as const
+export const RenderStartKind = z.enum(RENDER_START_KINDS)
+export type RenderStartKind = z.infer<typeof RenderStartKind>
+
+/**
+ * Text fields of `POST /render/start` (spec §3 render request fields). Files: `sketch` (sketch render,
+ * multi-angle), `image` (home staging, chat edit), `maskData` (file part or data URL).
+ */
+export const RenderStartFields = z.object({
+  generationType: RenderStartKind.default('sketch-render'),
+  userPrompt: z.string().max(2000).default(''),
+  styleId: optionalText(100),
+  colorPaletteId: optionalText(100),
+  customColors: list(z.string().regex(/^#[0-9a-fA-F]{6}$/)).pipe(z.array(z.string()).max(8).optional()),
+  settings: json,
+  useControlNet: boolish,
+  enhancedPrompt: optionalText(4000),
+  maskData: optionalText(15_000_000),
+  angles: list(Angle),
+  roomType: z.preprocess((v) => (v === '' ? undefined : v), RoomType.optional()),
+  stagingOptions: list(StagingOption),
+  stagingStyle: z.preprocess((v) => (v === '' ? undefined : v), StagingStyle.optional()),
+  imageUrl: optionalText(2000),
+  sourceGenerationId: optionalText(100),
+  conversationId: optionalText(100),
+  duration,
+  cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
+})
+export type RenderStartFields = z.infer<typeof RenderStartFields>
+
+/** `POST /render/animate`: JSON body, or the same names as multipart text fields with an `image` file. */
+export const AnimateFields = z.object({
+  imageUrl: optionalText(2000),
+  description: z.string().max(2000).default(''),
+  duration,
+  cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
+  sourceGenerationId: optionalText(100),
+})
+export type AnimateFields = z.infer<typeof AnimateFields>
+
+/** `POST /render/inpainting` multipart: `image` file (or sourceGenerationId), `maskData`, `prompt`. */
+export const InpaintFields = z.object({
+  prompt: z.string().max(2000).default(''),
+  maskData: optionalText(15_000_000),
+  sourceGenerationId: optionalText(100),
+  conversationId: optionalText(100),
+})
+export type InpaintFields = z.infer<typeof InpaintFields>

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { PlanName, SubscriptionStatus, SubscriptionType, UserRole } from './enums.ts'
+
+/** spec §3 user profile plus the auth user's e-mail and photo. */
+export const UserProfile = z
+  .object({
+    uid: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    role: UserRole,
+    plan: PlanName.nullable(),
+    subscriptionType: SubscriptionType.nullable(),
+    autoRenewal: z.boolean(),
+    subscriptionEndDate: z.string().nullable(),
+    subscriptionStatus: SubscriptionStatus,
+    credits: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'UserProfile' })
+export type UserProfile = z.infer<typeof UserProfile>
+
+export const ProfileResponse = z.object({ user: UserProfile })
+
+export const SignUpRequest = z.object({
+  email: z.email().max(254),
+  password: z.string().max(200),
+  name: z.string().trim().max(120).optional(),
+})
+export type SignUpRequest = z.infer<typeof SignUpRequest>
+
+export const SignInRequest = z.object({ email: z.string().max(254), password: z.string().max(200) })
+export type SignInRequest = z.infer<typeof SignInRequest>
+
+export const AuthResponse = z.object({ token: z.string(), user: UserProfile })
+export type AuthResponse = z.infer<typeof AuthResponse>
+
+export const AuthProvidersResponse = z.object({
+  password: z.boolean(),
+  google: z.boolean(),
+  apple: z.boolean(),
+})
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>
