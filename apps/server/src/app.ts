@@ -1,0 +1,68 @@
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AppContext } from './context.ts'
+import { authRoutes } from './http/auth-routes.ts'
+import { catalogRoutes } from './http/catalog-routes.ts'
+import { contactRoutes } from './http/contact-routes.ts'
+import { registerDocs } from './http/docs.ts'
+import { installErrorHandler } from './http/error-handler.ts'
+import { fileRoutes } from './http/file-routes.ts'
+import { healthRoutes } from './http/health-routes.ts'
+import { registerSpa } from './http/spa.ts'
+import type { Api } from './http/types.ts'
+import { userRoutes } from './http/user-routes.ts'
+
+export interface BuildOptions {
+  /** the built web app to serve; omitted for an API-only process */
+  webDistDir?: string | null
+  /** extra route modules (jobs, events…) registered under /api */
+  extraRoutes?: Array<(app: Api, ctx: AppContext) => void>
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // SSE streams never go idle; on shutdown every open connection is closed after in-flight requests finish
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandler(app)
+
+  // CSP is set on the HTML the SPA serves (http/spa.ts); the other helmet headers apply everywhere
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
+  await app.register(cookie)
+  await app.register(rateLimit, { global: false })
+  await registerDocs(app, ctx.config.publicUrl)
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>()
+      // multipart lives in this scope: uploads are at most 10 MB (413 beyond), a few files per request
+      await api.register(multipart, {
+        limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 4, fields: 40, fieldSize: 16 * 1024 * 1024, parts: 50 },
+        throwFileSizeLimit: true,
+      })
+      healthRoutes(typed, ctx)
+      authRoutes(typed, ctx)
+      userRoutes(typed, ctx)
+      catalogRoutes(typed, ctx)
+      contactRoutes(typed, ctx)
+      fileRoutes(typed, ctx)
+      for (const routes of options.extraRoutes ?? []) routes(typed, ctx)
+    },
+    { prefix: '/api' },
+  )
+
+  if (options.webDistDir) await registerSpa(app, options.webDistDir)
+  return app
+}

@@ -1,0 +1,71 @@
+import { MIN_PASSWORD_LENGTH } from '@parti/contract'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { changeCredits } from '../db/repos/credits.ts'
+import { findUserByEmail, type UserRow } from '../db/repos/users.ts'
+import { users } from '../db/schema.ts'
+import { AppError } from '../http/errors.ts'
+import { uuidv7 } from '../lib/ids.ts'
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
+import { createSession } from './sessions.ts'
+
+export interface AuthSettings {
+  freeCredits: number
+  adminEmails: Set<string>
+  sessionTtlDays: number
+  allowSignUp: boolean
+}
+
+export interface SignedIn {
+  token: string
+  user: UserRow
+}
+
+const roleFor = (email: string, admins: Set<string>) => (admins.has(email) ? 'admin' : 'user')
+
+/** E-mail + password account (DECISIONS: the embedded default way in). The welcome credits are a ledger row. */
+export async function signUp(
+  db: Db,
+  settings: AuthSettings,
+  input: { email: string; password: string; name?: string | undefined; userAgent?: string | null },
+): Promise<SignedIn> {
+  if (!settings.allowSignUp) throw new AppError('forbidden', 'Sign-up is disabled on this server')
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError('validation_failed', `The password needs at least ${MIN_PASSWORD_LENGTH} characters`, {
+      field: 'password',
+    })
+  }
+  const email = input.email.trim().toLowerCase()
+  const passwordHash = await hashPassword(input.password)
+  return db.transaction(async (tx) => {
+    const id = uuidv7()
+    const inserted = await tx
+      .insert(users)
+      .values({ id, email, name: input.name?.trim() || null, passwordHash, role: roleFor(email, settings.adminEmails) })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+    if (inserted.length === 0) throw new AppError('email_taken', undefined, { field: 'email' })
+    if (settings.freeCredits > 0) {
+      await changeCredits(tx, { userId: id, amount: settings.freeCredits, kind: 'grant', description: 'Welcome credits' })
+    }
+    const session = await createSession(tx, id, { ttlDays: settings.sessionTtlDays, userAgent: input.userAgent ?? null })
+    const [user] = await tx.select().from(users).where(eq(users.id, id))
+    return { token: session.token, user: user! }
+  })
+}
+
+/** The same answer, after the same work, for an unknown e-mail and a wrong password. */
+export async function signIn(
+  db: Db,
+  settings: AuthSettings,
+  input: { email: string; password: string; userAgent?: string | null },
+): Promise<SignedIn> {
+  const user = await findUserByEmail(db, input.email)
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))
+  if (!user || !user.passwordHash || !ok) throw new AppError('invalid_credentials')
+  // DECISIONS: the admin role follows ADMIN_EMAILS at each sign-in
+  const role = roleFor(user.email, settings.adminEmails)
+  if (role !== user.role) await db.update(users).set({ role }).where(eq(users.id, user.id))
+  const session = await createSession(db, user.id, { ttlDays: settings.sessionTtlDays, userAgent: input.userAgent ?? null })
+  return { token: session.token, user: { ...user, role } }
+}

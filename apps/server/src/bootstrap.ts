@@ -1,0 +1,50 @@
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pino, { type Logger } from 'pino'
+import { seedCatalogue } from './catalog/seed.ts'
+import type { Config } from './config.ts'
+import type { AppContext } from './context.ts'
+import { openDatabase } from './db/client.ts'
+import { migrate } from './db/migrate.ts'
+import { FsBlobStore } from './storage/fs/fs-blob-store.ts'
+import { StorageService } from './storage/service.ts'
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+export const DEFAULT_WEB_DIST = join(REPO_ROOT, 'apps/web/dist')
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    base: { service: 'parti' },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
+  })
+}
+
+/** Open the database, apply migrations, load the catalogue on first start, and assemble the shared services. */
+export async function createContext(config: Config, log: Logger): Promise<AppContext> {
+  const database = await openDatabase(
+    { databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: config.DATABASE_POOL_SIZE },
+    log,
+  )
+  try {
+    const applied = await migrate(database)
+    if (applied.length) log.info({ applied }, 'database migrations applied')
+    if (await seedCatalogue(database)) log.info('catalogue loaded: plans, styles, colour palettes')
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+  const storage = new StorageService(new FsBlobStore(config.filesDir), config.sessionSecret)
+  return {
+    config,
+    database,
+    storage,
+    log,
+    auth: {
+      freeCredits: config.FREE_CREDITS,
+      adminEmails: config.adminEmails,
+      sessionTtlDays: config.SESSION_TTL_DAYS,
+      allowSignUp: config.ALLOW_SIGN_UP,
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const dir = () => mkdtempSync(join(tmpdir(), 'parti-config-'))
+
+describe('configuration', () => {
+  it('starts on embedded defaults with nothing set', () => {
+    const c = loadConfig({ DATA_DIR: dir() })
+    expect(c.PORT).toBe(3000)
+    expect(c.DATABASE_URL).toBeUndefined()
+    expect(c.FREE_CREDITS).toBe(200)
+    expect(c.publicUrl).toBe('http://localhost:3000')
+  })
+
+  it('names a malformed PORT', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT: /)
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: '70000' })).toThrow(ConfigError)
+  })
+
+  it('names a malformed DATABASE_URL', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL: must be a postgres/)
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/)
+  })
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const d = dir()
+    const a = loadConfig({ DATA_DIR: d }).sessionSecret
+    const b = loadConfig({ DATA_DIR: d }).sessionSecret
+    expect(a).toBe(b)
+    expect(readFileSync(join(d, 'session-secret'), 'utf8').trim()).toBe(a)
+  })
+
+  it('reads admin e-mails case-insensitively', () => {
+    const c = loadConfig({ DATA_DIR: dir(), ADMIN_EMAILS: ' Boss@Studio.com, ops@studio.com ' })
+    expect([...c.adminEmails]).toEqual(['boss@studio.com', 'ops@studio.com'])
+  })
+})
+
+describe('boolean settings', () => {
+  it('default to their documented value and parse true/false', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ DATA_DIR: dir() }).ALLOW_SIGN_UP).toBe(true)
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+    expect(() => loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/)
+  })
+})

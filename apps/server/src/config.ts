@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { DEFAULT_FREE_CREDITS } from '@parti/contract'
+import { z } from 'zod'
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(emptyToUndefined, schema.prefault(fallback as never))
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+const postgresUrl = z
+  .string()
+  .refine((v) => {
+    try {
+      const u = new URL(v)
+      return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== ''
+    } catch {
+      return false
+    }
+  }, 'must be a postgres:// or postgresql:// URL with a host')
+
+/**
+ * Every setting Parti reads from the environment (README lists them; .env.example too).
+ * One schema, checked at start: a missing or malformed value stops start-up with its name.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
+  PORT: withDefault(int(1, 65535), 3000),
+  HOST: withDefault(z.string(), '0.0.0.0'),
+  DATA_DIR: withDefault(z.string(), './data'),
+  DATABASE_URL: optional(postgresUrl),
+  DATABASE_POOL_SIZE: withDefault(int(1, 200), 10),
+  PUBLIC_URL: optional(z.url()),
+  ADMIN_EMAILS: withDefault(z.string(), ''),
+  FREE_CREDITS: withDefault(int(0, 1_000_000), DEFAULT_FREE_CREDITS),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  SESSION_TTL_DAYS: withDefault(int(1, 365), 30),
+  ALLOW_SIGN_UP: withDefault(bool, 'true'),
+  TRUST_PROXY: withDefault(bool, 'false'),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  WORKER_CONCURRENCY: withDefault(int(1, 64), 2),
+  JOB_LEASE_SECONDS: withDefault(int(5, 3600), 30),
+  JOB_MAX_ATTEMPTS: withDefault(int(1, 10), 3),
+  FFMPEG_PATH: optional(z.string()),
+  WEB_DIST_DIR: optional(z.string()),
+  RATE_LIMIT_PER_MINUTE: withDefault(int(1, 1_000_000), 600),
+})
+export type Env = z.infer<typeof EnvSchema>
+
+export interface Config extends Env {
+  dataDir: string
+  filesDir: string
+  pgliteDir: string
+  publicUrl: string
+  adminEmails: Set<string>
+  sessionSecret: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parse the environment; throws ConfigError with one line per bad variable, each naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`)
+  }
+  const e = parsed.data
+  const dataDir = resolve(e.DATA_DIR)
+  return {
+    ...e,
+    dataDir,
+    filesDir: join(dataDir, 'files'),
+    pgliteDir: join(dataDir, 'db'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+  }
+}
+
+/** SESSION_SECRET unset: generate one once and keep it in DATA_DIR so restarts keep signed URLs valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret')
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim()
+    if (s.length >= 32) return s
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,70 @@
+import { and, asc, eq, gt, lt } from 'drizzle-orm'
+import type { DbOrTx } from '../client.ts'
+import { userEvents } from '../schema.ts'
+
+export const EVENTS_CHANNEL = 'parti_events'
+// NOTIFY payloads are limited to 8000 bytes; bigger events travel by id and are read back by the listener
+const MAX_INLINE_PAYLOAD = 7000
+
+export type UserEventType =
+  | 'generation.created'
+  | 'generation.progress'
+  | 'generation.completed'
+  | 'generation.failed'
+  | 'generation.updated'
+  | 'generation.deleted'
+  | 'balance.changed'
+
+export interface UserEvent {
+  id: number
+  userId: string
+  type: UserEventType
+  payload: unknown
+}
+
+/**
+ * Record an event for a user and NOTIFY listeners. Inside a transaction both happen at commit, together with
+ * the change that caused them; PostgreSQL delivers the notification only if the transaction commits.
+ */
+export async function emitUserEvent(
+  db: DbOrTx,
+  userId: string,
+  type: UserEventType,
+  payload: unknown,
+): Promise<number> {
+  const [row] = await db.insert(userEvents).values({ userId, type, payload }).returning({ id: userEvents.id })
+  const id = Number(row!.id)
+  const full = JSON.stringify({ id, userId, type, payload })
+  const message = full.length <= MAX_INLINE_PAYLOAD ? full : JSON.stringify({ id, userId, type, ref: true })
+  await db.execute(sqlNotify(message))
+  return id
+}
+
+function sqlNotify(message: string) {
+  return `select pg_notify('${EVENTS_CHANNEL}', '${message.replace(/'/g, "''")}')`
+}
+
+/** Progress is not worth a row: it is sent to live listeners only and a resumed stream skips it. */
+export async function notifyTransient(db: DbOrTx, userId: string, type: UserEventType, payload: unknown) {
+  const message = JSON.stringify({ id: 0, userId, type, payload })
+  if (message.length <= MAX_INLINE_PAYLOAD) await db.execute(sqlNotify(message))
+}
+
+export async function eventsSince(db: DbOrTx, userId: string, afterId: number, limit = 500): Promise<UserEvent[]> {
+  const rows = await db
+    .select()
+    .from(userEvents)
+    .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
+    .orderBy(asc(userEvents.id))
+    .limit(limit)
+  return rows.map((r) => ({ id: Number(r.id), userId: r.userId, type: r.type as UserEventType, payload: r.payload }))
+}
+
+export async function eventById(db: DbOrTx, id: number): Promise<UserEvent | null> {
+  const [r] = await db.select().from(userEvents).where(eq(userEvents.id, id))
+  return r ? { id: Number(r.id), userId: r.userId, type: r.type as UserEventType, payload: r.payload } : null
+}
+
+export async function pruneEvents(db: DbOrTx, olderThan: Date): Promise<void> {
+  await db.delete(userEvents).where(lt(userEvents.createdAt, olderThan))
+}

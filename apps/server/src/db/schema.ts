@@ -1,0 +1,322 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const createdAt = () => ts('created_at').notNull().defaultNow()
+
+/** spec §3 user profile. Credits are the cached balance; credit_transactions is the ledger that explains it. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    photoUrl: text('photo_url'),
+    role: text('role').notNull().default('user'),
+    passwordHash: text('password_hash'),
+    plan: text('plan'),
+    subscriptionType: text('subscription_type'),
+    autoRenewal: boolean('auto_renewal').notNull().default(false),
+    subscriptionEndDate: ts('subscription_end_date'),
+    subscriptionStatus: text('subscription_status').notNull().default('none'),
+    paymentCustomerId: text('payment_customer_id'),
+    credits: integer('credits').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_credits_non_negative', sql`${t.credits} >= 0`)],
+)
+
+/** Sign-in identities from OpenID Connect providers (Google, Apple), keyed on the provider's subject. */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_identities_provider_subject_key').on(t.provider, t.subject)],
+)
+
+/** Browser sessions and personal API keys (Pro). Only a hash of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull().default('session'),
+    label: text('label'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+)
+
+/** A generation row is the job (ARCHITECTURE.md): pending → processing → completed | failed. */
+export const generations = pgTable(
+  'generations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    generationType: text('generation_type').notNull(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('pending'),
+    progress: real('progress').notNull().default(0),
+    priority: integer('priority').notNull().default(0),
+    creditsCost: integer('credits_cost').notNull(),
+    creditsRefunded: integer('credits_refunded').notNull().default(0),
+    deleted: boolean('deleted').notNull().default(false),
+    favorite: boolean('favorite').notNull().default(false),
+    prompt: text('prompt').notNull().default(''),
+    userPrompt: text('user_prompt').notNull().default(''),
+    enhancedPrompt: text('enhanced_prompt'),
+    negativePrompt: text('negative_prompt'),
+    videoPrompt: text('video_prompt'),
+    styleId: text('style_id'),
+    colorPaletteId: text('color_palette_id'),
+    engine: text('engine'),
+    model: text('model'),
+    /** the typed engine task parameters, versioned (see jobs/payload.ts) */
+    payload: jsonb('payload').notNull(),
+    inputKeys: jsonb('input_keys').$type<string[]>().notNull().default([]),
+    maskKey: text('mask_key'),
+    sourceGenerationId: uuid('source_generation_id'),
+    outputImageKey: text('output_image_key'),
+    outputVideoKey: text('output_video_key'),
+    thumbnailKey: text('thumbnail_key'),
+    processingTimeMs: integer('processing_time_ms'),
+    batchId: uuid('batch_id'),
+    error: text('error'),
+    errorCode: text('error_code'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    leaseUntil: ts('lease_until'),
+    workerId: text('worker_id'),
+    runAfter: ts('run_after').notNull().defaultNow(),
+    createdAt: createdAt(),
+    startedAt: ts('started_at'),
+    completedAt: ts('completed_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // gallery pages: newest first by keyset (created_at, id)
+    index('generations_user_created_idx')
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deleted} = false`),
+    index('generations_user_type_created_idx')
+      .on(t.userId, t.type, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deleted} = false`),
+    index('generations_user_favorite_created_idx')
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deleted} = false and ${t.favorite} = true`),
+    // the queue: only live rows are indexed, so the claim stays fast however large the table grows
+    index('generations_queue_idx')
+      .on(t.priority.desc(), t.createdAt, t.id)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+    index('generations_user_active_idx')
+      .on(t.userId, t.generationType)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+    index('generations_batch_idx')
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
+  ],
+)
+
+/** The credit ledger: every balance change is a row, written in the same transaction as the change. */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    description: text('description').notNull().default(''),
+    generationId: uuid('generation_id'),
+    /** the outside event that caused it (payment event id…), unique so it applies once */
+    externalRef: text('external_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('credit_transactions_external_ref_key')
+      .on(t.externalRef)
+      .where(sql`${t.externalRef} is not null`),
+    index('credit_transactions_generation_idx')
+      .on(t.generationId)
+      .where(sql`${t.generationId} is not null`),
+  ],
+)
+
+export const styleCategories = pgTable('style_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+export const styles = pgTable(
+  'styles',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => styleCategories.id),
+    imageKey: text('image_key'),
+    imageUrl: text('image_url'),
+    prompt: text('prompt').notNull().default(''),
+    negativePrompt: text('negative_prompt').notNull().default(''),
+    qualityPrompt: text('quality_prompt').notNull().default(''),
+    localParams: jsonb('local_params'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('styles_category_idx').on(t.categoryId, t.sortOrder)],
+)
+
+export const colorPalettes = pgTable('color_palettes', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  colors: jsonb('colors').$type<string[]>().notNull(),
+  description: text('description').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  priceMonthly: integer('price_monthly').notNull(),
+  priceYearly: integer('price_yearly').notNull(),
+  priceYearlyMonthly: integer('price_yearly_monthly').notNull(),
+  monthlyCredits: integer('monthly_credits').notNull(),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  popular: boolean('popular').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  paymentPriceMonthly: text('payment_price_monthly'),
+  paymentPriceYearly: text('payment_price_yearly'),
+  createdAt: createdAt(),
+})
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    text: text('text').notNull().default(''),
+    /** images the user attached (blob keys) */
+    attachmentKeys: jsonb('attachment_keys').$type<string[]>().notNull().default([]),
+    /** the generation this message started or reports */
+    generationId: uuid('generation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
+)
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id'),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  language: text('language'),
+  createdAt: createdAt(),
+})
+
+export const consentRecords = pgTable('consent_records', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id'),
+  visitorId: text('visitor_id'),
+  accepted: boolean('accepted').notNull(),
+  categories: jsonb('categories').$type<string[]>().notNull().default([]),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+})
+
+/** Payment provider events already applied (webhooks arrive more than once). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: ts('processed_at').notNull().defaultNow(),
+})
+
+/** Webhook deliveries from engine providers already handled (Replicate webhook-id, fal request id). */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+})
+
+/** Job and balance events per user, for the SSE stream and its Last-Event-ID resume. Pruned after a day. */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_events_user_id_idx').on(t.userId, t.id)],
+)
+
+/** Small facts about this installation (e.g. which catalogue version was seeded). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})

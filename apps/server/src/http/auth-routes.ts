@@ -1,0 +1,60 @@
+import { AuthProvidersResponse, AuthResponse, OkResponse, SignInRequest, SignUpRequest } from '@parti/contract'
+import { signIn, signUp } from '../auth/service.ts'
+import { toProfile } from '../auth/profile.ts'
+import { deleteSession } from '../auth/sessions.ts'
+import type { AppContext } from '../context.ts'
+import { clearSessionCookie, setSessionCookie, tokenOf } from './auth.ts'
+import type { Api } from './types.ts'
+
+// Brute-force guard: a handful of attempts per minute per address (spec: rate-limited attempts).
+const AUTH_RATE_LIMIT = { max: 10, timeWindow: '1 minute' }
+
+export function authRoutes(app: Api, ctx: AppContext): void {
+  const secure = ctx.config.publicUrl.startsWith('https://')
+  const ttl = ctx.config.SESSION_TTL_DAYS
+
+  app.post(
+    '/auth/sign-up',
+    {
+      schema: { tags: ['auth'], body: SignUpRequest, response: { 201: AuthResponse } },
+      config: { rateLimit: AUTH_RATE_LIMIT },
+    },
+    async (req, reply) => {
+      const { token, user } = await signUp(ctx.database.db, ctx.auth, {
+        ...req.body,
+        userAgent: req.headers['user-agent'] ?? null,
+      })
+      setSessionCookie(reply, token, secure, ttl)
+      return reply.status(201).send({ token, user: toProfile(user) })
+    },
+  )
+
+  app.post(
+    '/auth/sign-in',
+    {
+      schema: { tags: ['auth'], body: SignInRequest, response: { 200: AuthResponse } },
+      config: { rateLimit: AUTH_RATE_LIMIT },
+    },
+    async (req, reply) => {
+      const { token, user } = await signIn(ctx.database.db, ctx.auth, {
+        ...req.body,
+        userAgent: req.headers['user-agent'] ?? null,
+      })
+      setSessionCookie(reply, token, secure, ttl)
+      return { token, user: toProfile(user) }
+    },
+  )
+
+  app.post('/auth/sign-out', { schema: { tags: ['auth'], response: { 200: OkResponse } } }, async (req, reply) => {
+    const token = tokenOf(req)
+    if (token) await deleteSession(ctx.database.db, token)
+    clearSessionCookie(reply, secure)
+    return { success: true as const }
+  })
+
+  app.get('/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } }, async () => ({
+    password: true,
+    google: false,
+    apple: false,
+  }))
+}

@@ -1,0 +1,83 @@
+import {
+  CategoriesResponse,
+  ColorPaletteResponse,
+  ColorPalettesResponse,
+  IdParams,
+  PlansResponse,
+  StyleResponse,
+  StylesQuery,
+  StylesResponse,
+} from '@parti/contract'
+import { drawStylePreview } from '../catalog/preview.ts'
+import { getPalette, getStyle, getStyleRow, listCategories, listPalettes, listPlans, listStyles } from '../catalog/repo.ts'
+import type { AppContext } from '../context.ts'
+import { requireUser } from './auth.ts'
+import { notFound } from './errors.ts'
+import type { Api } from './types.ts'
+
+export function catalogRoutes(app: Api, ctx: AppContext): void {
+  const db = ctx.database.db
+
+  app.get(
+    '/styles',
+    { schema: { tags: ['catalog'], querystring: StylesQuery, response: { 200: StylesResponse } } },
+    async (req) => ({ styles: await listStyles(db, { category: req.query.category }) }),
+  )
+
+  app.get(
+    '/styles/meta/categories',
+    { schema: { tags: ['catalog'], response: { 200: CategoriesResponse } } },
+    async () => ({ data: await listCategories(db) }),
+  )
+
+  app.get(
+    '/styles/:id',
+    { schema: { tags: ['catalog'], params: IdParams, response: { 200: StyleResponse } } },
+    async (req) => {
+      const style = await getStyle(db, req.params.id)
+      if (!style) throw notFound()
+      return { data: style }
+    },
+  )
+
+  // The style's card image: the admin's upload when there is one, else a preview the project draws.
+  app.get('/styles/:id/image', { schema: { tags: ['catalog'], params: IdParams } }, async (req, reply) => {
+    const row = await getStyleRow(db, req.params.id)
+    if (!row) throw notFound()
+    const uploaded = row.imageKey ? await ctx.storage.blobs.get(row.imageKey) : null
+    const image = uploaded ?? (await drawStylePreview(row.localParams as never))
+    return reply
+      .header('content-type', uploaded ? contentTypeFromKey(row.imageKey!) : 'image/webp')
+      .header('cache-control', 'public, max-age=3600')
+      .send(image)
+  })
+
+  app.get(
+    '/color-palettes',
+    { schema: { tags: ['catalog'], response: { 200: ColorPalettesResponse } } },
+    async () => ({ colorPalettes: await listPalettes(db) }),
+  )
+
+  app.get(
+    '/color-palettes/:id',
+    { schema: { tags: ['catalog'], params: IdParams, response: { 200: ColorPaletteResponse } } },
+    async (req) => {
+      const palette = await getPalette(db, req.params.id)
+      if (!palette) throw notFound()
+      return { colorPalette: palette }
+    },
+  )
+
+  app.get(
+    '/user/plans',
+    { schema: { tags: ['catalog'], security: [{ bearer: [] }], response: { 200: PlansResponse } } },
+    async (req) => {
+      await requireUser(db, req)
+      return { plans: await listPlans(db) }
+    },
+  )
+}
+
+function contentTypeFromKey(key: string): string {
+  return key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp'
+}

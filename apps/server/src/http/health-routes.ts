@@ -1,0 +1,15 @@
+import { HEALTH_TIMEOUT_MS, HealthResponse } from '@parti/contract'
+import type { AppContext } from '../context.ts'
+import type { Api } from './types.ts'
+
+export function healthRoutes(app: Api, ctx: AppContext): void {
+  // spec §7: a success flag; 503 when the database does not answer within the client's 5 s
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_req, reply) => {
+      const ok = await ctx.database.ping(HEALTH_TIMEOUT_MS - 500)
+      return reply.status(ok ? 200 : 503).send({ success: ok })
+    },
+  )
+}

@@ -1,0 +1,61 @@
+import { buildApp } from './app.ts'
+import { createContext, createLogger, DEFAULT_WEB_DIST } from './bootstrap.ts'
+import { ConfigError, loadConfig } from './config.ts'
+
+type Role = 'all' | 'api' | 'worker'
+
+/**
+ * One entry for the three ways Parti runs: `all` (the embedded default: SPA, API and an in-process worker on
+ * one port), `api` (HTTP only) and `worker` (jobs only), so API and workers scale apart on PostgreSQL.
+ */
+async function main(role: Role): Promise<void> {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(78) // EX_CONFIG
+    }
+    throw err
+  }
+  const log = createLogger(config)
+  const ctx = await createContext(config, log).catch((err: Error) => {
+    const target = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.pgliteDir})`
+    process.stderr.write(`Could not open the database (${target}): ${err.message}\n`)
+    process.exit(1)
+  })
+
+  const stops: Array<() => Promise<void>> = []
+  if (role !== 'worker') {
+    const app = await buildApp(ctx, { webDistDir: role === 'all' ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : null })
+    await app.listen({ port: config.PORT, host: config.HOST })
+    log.info(`Parti ${role === 'all' ? 'is running' : 'API is running'} at ${config.publicUrl}`)
+    stops.push(() => app.close())
+  }
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down: no new requests, finishing or releasing work')
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 25_000)
+    force.unref()
+    for (const stop of stops) await stop().catch((err) => log.error({ err }, 'error while stopping'))
+    await ctx.database.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+const role = (process.argv[2] ?? 'all') as Role
+if (!['all', 'api', 'worker'].includes(role)) {
+  process.stderr.write(`Unknown role "${role}": use all, api or worker\n`)
+  process.exit(64)
+}
+await main(role)

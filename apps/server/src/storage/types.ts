@@ -1,0 +1,40 @@
+import type { Readable } from 'node:stream'
+
+export interface BlobInfo {
+  size: number
+  contentType: string
+}
+
+/**
+ * Where files live (ARCHITECTURE.md: blobs before rows). Keys are relative paths like
+ * `users/<userId>/<generationId>/output.png`; the user id in the key is what the file route checks.
+ */
+export interface BlobStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>
+  get(key: string): Promise<Buffer | null>
+  head(key: string): Promise<BlobInfo | null>
+  /** inclusive byte range, for video seeking */
+  stream(key: string, range?: { start: number; end: number }): Promise<Readable | null>
+  delete(key: string): Promise<void>
+}
+
+const KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]{0,400}$/
+export function assertKey(key: string): void {
+  if (!KEY.test(key) || key.includes('//')) throw new Error(`invalid blob key: ${key}`)
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  json: 'application/json',
+}
+export function contentTypeOf(key: string): string {
+  return TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
+}
+export function extensionOf(contentType: string): string {
+  const found = Object.entries(TYPES).find(([, t]) => t === contentType)
+  return found?.[0] === 'jpeg' ? 'jpg' : (found?.[0] ?? 'bin')
+}
