@@ -1,0 +1,33 @@
+import i18next from 'i18next'
+
+/**
+ * Shown while auth and profile load (spec §2). It fades in after a short delay so a fast answer shows no flash.
+ * It can render before the language has loaded, hence i18next directly with an English fallback.
+ */
+export function FullScreenLoader() {
+  return (
+    <div
+      className="fixed inset-0 z-40 grid place-items-center bg-bg"
+      role="status"
+      aria-live="polite"
+      aria-busy="true"
+    >
+      <div className="animate-delayed-fade flex flex-col items-center gap-4">
+        <svg viewBox="0 0 32 32" className="size-10" aria-hidden>
+          <rect width="32" height="32" rx="8" className="fill-accent" />
+          <path
+            d="M8 23V12l8-5 8 5v11"
+            fill="none"
+            strokeWidth="2.2"
+            strokeLinejoin="round"
+            className="stroke-accent-fg"
+            strokeDasharray="48"
+            style={{ animation: 'parti-draw 1.4s ease-in-out infinite alternate' }}
+          />
+        </svg>
+        <span className="sr-only">{i18next.isInitialized ? i18next.t('common.loading') : 'Loading…'}</span>
+        <style>{'@keyframes parti-draw{from{stroke-dashoffset:48}to{stroke-dashoffset:0}}'}</style>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, ScrollRestoration } from 'react-router'
+import { Button } from '../components/ui/Button'
+import { useSession } from '../features/auth/session'
+import { FullScreenLoader } from './FullScreenLoader'
+
+/** Waits for the session (spec §2: full-screen loading while auth and profile load), then renders the route. */
+export function RootLayout() {
+  const { status, retry } = useSession()
+  if (status === 'loading') return <FullScreenLoader />
+  if (status === 'error') return <SessionError onRetry={retry} />
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<FullScreenLoader />}>
+        <Outlet />
+      </Suspense>
+    </>
+  )
+}
+
+function SessionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <main className="grid min-h-dvh place-items-center bg-bg p-6">
+      <div className="max-w-sm text-center">
+        <h1 className="text-lg font-semibold text-fg">{t('messages.data.loadUser')}</h1>
+        <p className="mt-2 text-sm text-fg-muted">{t('errors.unavailable')}</p>
+        <Button className="mt-6" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,44 @@
+import {
+  Clapperboard,
+  CreditCard,
+  Images,
+  LifeBuoy,
+  type LucideIcon,
+  PencilRuler,
+  ShieldCheck,
+  Sofa,
+  Sparkles,
+} from 'lucide-react'
+import type { SidebarCounts } from '../features/jobs/useJobCounts'
+
+export type NavTitleKey =
+  | 'nav.home'
+  | 'nav.video'
+  | 'nav.gallery'
+  | 'nav.sketch'
+  | 'nav.staging'
+  | 'nav.pricing'
+  | 'nav.support'
+  | 'nav.admin'
+
+export interface NavItem {
+  to: string
+  titleKey: NavTitleKey
+  icon: LucideIcon
+  /** Which counter feeds the red badge. */
+  count?: keyof Omit<SidebarCounts, 'total'>
+  beta?: boolean
+  adminOnly?: boolean
+}
+
+/** The sidebar of spec §2, in its order, plus admin for admins (DECISIONS: hidden from everyone else). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', titleKey: 'nav.home', icon: Sparkles, count: 'chatEdit' },
+  { to: '/video', titleKey: 'nav.video', icon: Clapperboard, count: 'video' },
+  { to: '/gallery', titleKey: 'nav.gallery', icon: Images, count: 'notifications' },
+  { to: '/sketch', titleKey: 'nav.sketch', icon: PencilRuler, count: 'sketchRender', beta: true },
+  { to: '/staging', titleKey: 'nav.staging', icon: Sofa, count: 'homeStaging', beta: true },
+  { to: '/pricing', titleKey: 'nav.pricing', icon: CreditCard },
+  { to: '/support', titleKey: 'nav.support', icon: LifeBuoy },
+  { to: '/admin', titleKey: 'nav.admin', icon: ShieldCheck, adminOnly: true },
+]

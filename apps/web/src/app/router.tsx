@@ -1,0 +1,79 @@
+import { lazy } from 'react'
+import { createBrowserRouter, Navigate } from 'react-router'
+import { useSession } from '../features/auth/session'
+import { LandingPage } from '../features/landing/LandingPage'
+import { PublicLayout } from './PublicLayout'
+import { RequireAuth } from './RequireAuth'
+import { RootLayout } from './RootLayout'
+import type { RouteHandle } from './routes'
+
+// Everything behind sign-in is loaded on demand so the landing page's first load stays small.
+const AppLayout = lazy(() => import('./AppLayout'))
+const AskPartiPage = lazy(() => import('../features/chat-edit/AskPartiPage'))
+const SketchPage = lazy(() => import('../features/sketch/SketchPage'))
+const StagingPage = lazy(() => import('../features/staging/StagingPage'))
+const VideoPage = lazy(() => import('../features/video/VideoPage'))
+const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
+const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
+const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
+const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
+const SupportPage = lazy(() => import('../features/support/SupportPage'))
+const ContactPage = lazy(() => import('../features/contact/ContactPage'))
+const TermsPage = lazy(() => import('../features/legal/TermsPage'))
+const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
+const ProductPage = lazy(() => import('../features/product/ProductPage'))
+
+/** spec §2: / is the Ask Parti page when signed in and the landing page when signed out. */
+function HomeRoute() {
+  const { status } = useSession()
+  if (status === 'signed-in') {
+    return (
+      <AppLayout>
+        <AskPartiPage />
+      </AppLayout>
+    )
+  }
+  return (
+    <PublicLayout>
+      <LandingPage />
+    </PublicLayout>
+  )
+}
+
+const handle = (title: RouteHandle['title']): RouteHandle => ({ title })
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomeRoute />, handle: handle('nav.home') },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: 'sketch', element: <SketchPage />, handle: handle('nav.sketch') },
+          { path: 'staging', element: <StagingPage />, handle: handle('nav.staging') },
+          { path: 'video', element: <VideoPage />, handle: handle('nav.video') },
+          { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
+          { path: 'pricing', element: <PricingPage />, handle: handle('nav.pricing') },
+          { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
+          { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'support', element: <SupportPage />, handle: handle('nav.support') },
+          { path: 'contact', element: <ContactPage />, handle: handle('pages.contact.title') },
+          { path: 'terms', element: <TermsPage />, handle: handle('pages.terms.title') },
+          { path: 'privacy', element: <PrivacyPage />, handle: handle('pages.privacy.title') },
+          { path: 'product', element: <ProductPage />, handle: handle('pages.product.title') },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+])

@@ -1,0 +1,37 @@
+import type {
+  AuthProvidersResponse,
+  AuthResponse,
+  SignInRequest,
+  SignUpRequest,
+  UserProfile,
+} from '@parti/contract'
+import { ApiError, api } from '../../lib/api'
+
+export const providersQueryKey = ['auth', 'providers'] as const
+
+/** The signed-in user's profile, or null when the visitor is signed out (the server answers 401). */
+export async function fetchProfile(): Promise<UserProfile | null> {
+  try {
+    const { user } = await api.get<{ user: UserProfile }>('/user/profile')
+    return user
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export function signIn(body: SignInRequest) {
+  return api.post<AuthResponse>('/auth/sign-in', body)
+}
+
+export function signUp(body: SignUpRequest) {
+  return api.post<AuthResponse>('/auth/sign-up', body)
+}
+
+export function signOut() {
+  return api.post<{ success: true }>('/auth/sign-out')
+}
+
+export function fetchProviders() {
+  return api.get<AuthProvidersResponse>('/auth/providers')
+}

@@ -1,0 +1,15 @@
+import { ClosingCta } from './ClosingCta'
+import { ComparisonSection } from './ComparisonSection'
+import { TestimonialsSection } from './TestimonialsSection'
+import { ToolsSection } from './ToolsSection'
+
+export default function BelowTheFold() {
+  return (
+    <>
+      <ToolsSection />
+      <ComparisonSection />
+      <TestimonialsSection />
+      <ClosingCta />
+    </>
+  )
+}

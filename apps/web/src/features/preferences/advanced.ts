@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react'
+import { readStored, writeStored } from '../../lib/storage'
+
+/** The top bar's advanced-settings toggle (spec §2), stored in the browser. Screens read it to show extra controls. */
+const listeners = new Set<() => void>()
+let value = readStored('advancedSettings') ?? false
+
+export function setAdvancedSettings(next: boolean) {
+  value = next
+  writeStored('advancedSettings', next)
+  for (const listener of listeners) listener()
+}
+
+export function useAdvancedSettings(): [boolean, (next: boolean) => void] {
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => value,
+    () => false,
+  )
+  return [current, setAdvancedSettings]
+}

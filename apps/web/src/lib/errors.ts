@@ -1,0 +1,22 @@
+import type { TFunction } from 'i18next'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from './api'
+
+/**
+ * The text a screen shows for a failure: the translated catalogue text for the error code (spec §8), with the
+ * figures of insufficient-credits filled in. The server's English message is never shown as-is.
+ */
+export function errorText(t: TFunction, error: unknown): string {
+  if (!isApiError(error)) return t('errors.internal')
+  if (error.code === 'insufficient_credits') {
+    const required = Number(error.details?.required)
+    if (Number.isFinite(required)) return t('messages.generation.insufficientCredits', { required })
+  }
+  return t(`errors.${error.code}`)
+}
+
+export function useErrorText() {
+  const { t } = useTranslation()
+  return useCallback((error: unknown) => errorText(t, error), [t])
+}

@@ -1,0 +1,118 @@
+import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
+import i18next, { type BackendModule, type ResourceKey } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import type en from '../locales/en.json'
+import type enPages from '../locales/pages/en.json'
+import { readStored, writeStored } from './storage'
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation'
+    // 'pages' holds the long texts of the public pages (legal, support, product, contact), loaded with them
+    resources: { translation: typeof en; pages: typeof enPages }
+  }
+}
+
+export const DEFAULT_LANGUAGE: Language = 'en'
+
+/** Names of the languages in their own language, for the pickers. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  pt: 'Português',
+  de: 'Deutsch',
+  nl: 'Nederlands',
+  ar: 'العربية',
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+export function directionOf(language: string): 'rtl' | 'ltr' {
+  return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr'
+}
+
+// Each language and namespace is its own chunk, fetched when needed, so the landing page carries one language
+// and none of the long legal and support texts.
+const loaders = import.meta.glob<{ default: ResourceKey }>(['../locales/*.json', '../locales/pages/*.json'])
+
+export function localePath(language: string, namespace: string): string {
+  return namespace === 'pages' ? `../locales/pages/${language}.json` : `../locales/${language}.json`
+}
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[localePath(language, namespace)]
+    if (!load) return callback(new Error(`No locale ${language}`), false)
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    )
+  },
+}
+
+/**
+ * spec §1: the stored choice first, then the browser's languages, then the page's lang attribute; English
+ * when none is supported. The stored choice goes through storage.ts, so it has a schema and a version like
+ * every other key. (A dozen lines instead of i18next-browser-languagedetector keep the landing page small.)
+ */
+export function detectLanguage(
+  stored: unknown = readStored('language'),
+  browser: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : (navigator.languages ?? [navigator.language]),
+  htmlTag: string | null = typeof document === 'undefined'
+    ? null
+    : document.documentElement.getAttribute('lang'),
+): Language {
+  const candidates = [stored, ...browser, htmlTag]
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string' || !candidate) continue
+    const base = candidate.toLowerCase().split(/[-_]/)[0]
+    if (isLanguage(base)) return base
+  }
+  return DEFAULT_LANGUAGE
+}
+
+function applyDocumentLanguage(language: string) {
+  const root = document.documentElement
+  root.lang = language
+  root.dir = directionOf(language)
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  if (i18next.isInitialized) return i18next
+  i18next.on('languageChanged', (language) => {
+    const resolved = i18next.resolvedLanguage ?? language
+    if (isLanguage(resolved)) applyDocumentLanguage(resolved)
+  })
+  i18next.on('languageChanged', (language) => {
+    if (isLanguage(language)) writeStored('language', language)
+  })
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: detectLanguage(),
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: false,
+      load: 'languageOnly',
+      fallbackLng: DEFAULT_LANGUAGE,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false }, // React escapes
+      react: { useSuspense: true },
+      returnNull: false,
+    })
+  const resolved = i18next.resolvedLanguage
+  if (isLanguage(resolved)) applyDocumentLanguage(resolved)
+  return i18next
+}
+
+export function changeLanguage(language: Language) {
+  return i18next.changeLanguage(language)
+}
