@@ -25,7 +25,9 @@ function newest(path) {
 
 export function webBuildIsStale() {
   if (!existsSync(stamp)) return true
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(join(web, p)))
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+    newest(join(web, p)),
+  )
   sources.push(newest(join(root, 'packages/contract/src')))
   return Math.max(...sources) > statSync(stamp).mtimeMs
 }

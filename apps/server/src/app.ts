@@ -49,7 +49,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const typed = api.withTypeProvider<ZodTypeProvider>()
       // multipart lives in this scope: uploads are at most 10 MB (413 beyond), a few files per request
       await api.register(multipart, {
-        limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 4, fields: 40, fieldSize: 16 * 1024 * 1024, parts: 50 },
+        limits: {
+          fileSize: UPLOAD_LIMIT_BYTES,
+          files: 4,
+          fields: 40,
+          fieldSize: 16 * 1024 * 1024,
+          parts: 50,
+        },
         throwFileSizeLimit: true,
       })
       healthRoutes(typed, ctx)

@@ -16,7 +16,10 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Lo
   return pino({
     level: config.LOG_LEVEL,
     base: { service: 'parti' },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      remove: true,
+    },
   })
 }
 

@@ -21,7 +21,9 @@ describe('configuration', () => {
   })
 
   it('names a malformed DATABASE_URL', () => {
-    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL: must be a postgres/)
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x/y' })).toThrow(
+      /DATABASE_URL: must be a postgres/,
+    )
     expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/)
   })
 

@@ -10,16 +10,14 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess(emptyToUndefined, schema.prefault(fallback as never))
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
-const postgresUrl = z
-  .string()
-  .refine((v) => {
-    try {
-      const u = new URL(v)
-      return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== ''
-    } catch {
-      return false
-    }
-  }, 'must be a postgres:// or postgresql:// URL with a host')
+const postgresUrl = z.string().refine((v) => {
+  try {
+    const u = new URL(v)
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== ''
+  } catch {
+    return false
+  }
+}, 'must be a postgres:// or postgresql:// URL with a host')
 
 /**
  * Every setting Parti reads from the environment (README lists them; .env.example too).
@@ -27,7 +25,7 @@ const postgresUrl = z
  */
 export const EnvSchema = z.object({
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
-  PORT: withDefault(int(1, 65535), 3000),
+  PORT: withDefault(int(0, 65535), 3000),
   HOST: withDefault(z.string(), '0.0.0.0'),
   DATA_DIR: withDefault(z.string(), './data'),
   DATABASE_URL: optional(postgresUrl),

@@ -1,8 +1,7 @@
-import { buildApp } from './app.ts'
 import { createContext, createLogger, DEFAULT_WEB_DIST } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
-
-type Role = 'all' | 'api' | 'worker'
+import { createEngines } from './engines/index.ts'
+import { type Role, startRuntime } from './runtime.ts'
 
 /**
  * One entry for the three ways Parti runs: `all` (the embedded default: SPA, API and an in-process worker on
@@ -26,13 +25,18 @@ async function main(role: Role): Promise<void> {
     process.exit(1)
   })
 
-  const stops: Array<() => Promise<void>> = []
-  if (role !== 'worker') {
-    const app = await buildApp(ctx, { webDistDir: role === 'all' ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : null })
-    await app.listen({ port: config.PORT, host: config.HOST })
+  const engines = await createEngines(config, log).catch((err: Error) => {
+    process.stderr.write(`${err.message}\n`)
+    process.exit(1)
+  })
+  const runtime = await startRuntime(ctx, {
+    role,
+    engines,
+    webDistDir: role === 'all' ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : null,
+  })
+  if (runtime.app)
     log.info(`Parti ${role === 'all' ? 'is running' : 'API is running'} at ${config.publicUrl}`)
-    stops.push(() => app.close())
-  }
+  const stops = [() => runtime.stop()]
 
   let stopping = false
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PlanName } from './enums.ts'
 
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #RRGGBB')
+
 export { HexColor }
 
 /** Parameters of the built-in local engine, carried by each style so seeded styles look different. */

@@ -21,11 +21,31 @@ export const A_LA_CARTE_TIERS = [
 
 export const PLAN_CATALOGUE: Record<
   PlanName,
-  { priceMonthlyCents: number; priceYearlyMonthlyCents: number; priceYearlyCents: number; monthlyCredits: number }
+  {
+    priceMonthlyCents: number
+    priceYearlyMonthlyCents: number
+    priceYearlyCents: number
+    monthlyCredits: number
+  }
 > = {
-  lite: { priceMonthlyCents: 1200, priceYearlyMonthlyCents: 960, priceYearlyCents: 11520, monthlyCredits: 2400 },
-  standard: { priceMonthlyCents: 3900, priceYearlyMonthlyCents: 3120, priceYearlyCents: 37440, monthlyCredits: 7800 },
-  pro: { priceMonthlyCents: 9900, priceYearlyMonthlyCents: 7900, priceYearlyCents: 94800, monthlyCredits: 19800 },
+  lite: {
+    priceMonthlyCents: 1200,
+    priceYearlyMonthlyCents: 960,
+    priceYearlyCents: 11520,
+    monthlyCredits: 2400,
+  },
+  standard: {
+    priceMonthlyCents: 3900,
+    priceYearlyMonthlyCents: 3120,
+    priceYearlyCents: 37440,
+    monthlyCredits: 7800,
+  },
+  pro: {
+    priceMonthlyCents: 9900,
+    priceYearlyMonthlyCents: 7900,
+    priceYearlyCents: 94800,
+    monthlyCredits: 19800,
+  },
 }
 export const YEARLY_DISCOUNT_PERCENT = 20
 

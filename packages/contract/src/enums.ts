@@ -33,7 +33,14 @@ export const STAGING_OPTIONS = [
 export const StagingOption = z.enum(STAGING_OPTIONS)
 export type StagingOption = z.infer<typeof StagingOption>
 
-export const STAGING_STYLES = ['modern', 'scandinavian', 'transitional', 'farmhouse', 'luxury', 'coastal'] as const
+export const STAGING_STYLES = [
+  'modern',
+  'scandinavian',
+  'transitional',
+  'farmhouse',
+  'luxury',
+  'coastal',
+] as const
 export const StagingStyle = z.enum(STAGING_STYLES)
 export type StagingStyle = z.infer<typeof StagingStyle>
 
@@ -59,7 +66,14 @@ export type GenerationType = z.infer<typeof GenerationType>
  * What a job does. The spec's generationType groups these for the counters (chat edit covers magic edit and
  * inpaint; sketch render covers multi-angle); the mode says which engine task runs.
  */
-export const GENERATION_MODES = ['sketch', 'multi-angle', 'staging', 'magic-edit', 'inpaint', 'animate'] as const
+export const GENERATION_MODES = [
+  'sketch',
+  'multi-angle',
+  'staging',
+  'magic-edit',
+  'inpaint',
+  'animate',
+] as const
 export const GenerationMode = z.enum(GENERATION_MODES)
 export type GenerationMode = z.infer<typeof GenerationMode>
 
@@ -83,7 +97,14 @@ export const SUBSCRIPTION_STATUSES = ['none', 'active', 'cancelled', 'past_due',
 export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES)
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
 
-export const CREDIT_TRANSACTION_KINDS = ['grant', 'purchase', 'subscription', 'debit', 'refund', 'adjustment'] as const
+export const CREDIT_TRANSACTION_KINDS = [
+  'grant',
+  'purchase',
+  'subscription',
+  'debit',
+  'refund',
+  'adjustment',
+] as const
 export const CreditTransactionKind = z.enum(CREDIT_TRANSACTION_KINDS)
 export type CreditTransactionKind = z.infer<typeof CreditTransactionKind>
 

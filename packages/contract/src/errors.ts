@@ -80,5 +80,8 @@ export const ErrorBody = z
   .meta({ id: 'Error' })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
-export const InsufficientCreditsDetails = z.object({ required: z.number().int(), available: z.number().int() })
+export const InsufficientCreditsDetails = z.object({
+  required: z.number().int(),
+  available: z.number().int(),
+})
 export type InsufficientCreditsDetails = z.infer<typeof InsufficientCreditsDetails>

@@ -85,10 +85,15 @@ export const GenerationsQuery = z.object({
 })
 export type GenerationsQuery = z.infer<typeof GenerationsQuery>
 
-export const GenerationsResponse = z.object({ generations: z.array(Generation), nextCursor: z.string().nullable() })
+export const GenerationsResponse = z.object({
+  generations: z.array(Generation),
+  nextCursor: z.string().nullable(),
+})
 export type GenerationsResponse = z.infer<typeof GenerationsResponse>
 
-export const StatusQuery = z.object({ ids: z.string().min(1).max(4000).describe('comma-separated generation ids') })
+export const StatusQuery = z.object({
+  ids: z.string().min(1).max(4000).describe('comma-separated generation ids'),
+})
 export const StatusResponse = z.object({ generations: z.array(Generation) })
 
 export const GenerationResponse = z.object({ generation: Generation })
@@ -143,5 +148,12 @@ export const TransactionsResponse = z.object({ transactions: z.array(CreditTrans
 
 /** Time estimates from recent completed jobs of the same kind and engine (DECISIONS: no fixed copy). */
 export const EstimatesResponse = z.object({
-  estimates: z.array(z.object({ mode: GenerationMode, engine: z.string(), medianMs: z.number().int(), samples: z.number().int() })),
+  estimates: z.array(
+    z.object({
+      mode: GenerationMode,
+      engine: z.string(),
+      medianMs: z.number().int(),
+      samples: z.number().int(),
+    }),
+  ),
 })

@@ -12,7 +12,10 @@ export type ContactRequest = z.infer<typeof ContactRequest>
 
 export const ConsentRequest = z.object({
   accepted: z.boolean(),
-  categories: z.array(z.enum(['necessary', 'preferences', 'analytics'])).max(3).default(['necessary']),
+  categories: z
+    .array(z.enum(['necessary', 'preferences', 'analytics']))
+    .max(3)
+    .default(['necessary']),
   visitorId: z.string().uuid().optional(),
 })
 export type ConsentRequest = z.infer<typeof ConsentRequest>

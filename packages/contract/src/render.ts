@@ -24,7 +24,8 @@ const list = <T extends z.ZodType>(item: T) =>
   }, z.array(item).optional())
 
 const boolish = z.preprocess(
-  (v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : v),
+  (v) =>
+    v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : v,
   z.boolean().optional(),
 )
 const duration = z.preprocess(

@@ -41,14 +41,28 @@ export async function signUp(
     const id = uuidv7()
     const inserted = await tx
       .insert(users)
-      .values({ id, email, name: input.name?.trim() || null, passwordHash, role: roleFor(email, settings.adminEmails) })
+      .values({
+        id,
+        email,
+        name: input.name?.trim() || null,
+        passwordHash,
+        role: roleFor(email, settings.adminEmails),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id })
     if (inserted.length === 0) throw new AppError('email_taken', undefined, { field: 'email' })
     if (settings.freeCredits > 0) {
-      await changeCredits(tx, { userId: id, amount: settings.freeCredits, kind: 'grant', description: 'Welcome credits' })
+      await changeCredits(tx, {
+        userId: id,
+        amount: settings.freeCredits,
+        kind: 'grant',
+        description: 'Welcome credits',
+      })
     }
-    const session = await createSession(tx, id, { ttlDays: settings.sessionTtlDays, userAgent: input.userAgent ?? null })
+    const session = await createSession(tx, id, {
+      ttlDays: settings.sessionTtlDays,
+      userAgent: input.userAgent ?? null,
+    })
     const [user] = await tx.select().from(users).where(eq(users.id, id))
     return { token: session.token, user: user! }
   })
@@ -66,6 +80,9 @@ export async function signIn(
   // DECISIONS: the admin role follows ADMIN_EMAILS at each sign-in
   const role = roleFor(user.email, settings.adminEmails)
   if (role !== user.role) await db.update(users).set({ role }).where(eq(users.id, user.id))
-  const session = await createSession(db, user.id, { ttlDays: settings.sessionTtlDays, userAgent: input.userAgent ?? null })
+  const session = await createSession(db, user.id, {
+    ttlDays: settings.sessionTtlDays,
+    userAgent: input.userAgent ?? null,
+  })
   return { token: session.token, user: { ...user, role } }
 }

@@ -56,7 +56,12 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), or(isNull(sessions.expiresAt), gt(sessions.expiresAt, now))))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        or(isNull(sessions.expiresAt), gt(sessions.expiresAt, now)),
+      ),
+    )
   if (!row) return null
   // keep "last used" roughly right without a write per request
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 5 * 60_000) {

@@ -27,7 +27,10 @@ export function toStyle(row: StyleRow, categoryName: string): Style {
 }
 
 /** Styles in display order; `category` matches a category id or name. */
-export async function listStyles(db: DbOrTx, opts: { category?: string | undefined; includeInactive?: boolean }) {
+export async function listStyles(
+  db: DbOrTx,
+  opts: { category?: string | undefined; includeInactive?: boolean },
+) {
   const filters = []
   if (!opts.includeInactive) filters.push(eq(styles.active, true))
   if (opts.category) {
@@ -80,7 +83,10 @@ const toPalette = (r: typeof colorPalettes.$inferSelect): ColorPalette => ({
 })
 
 export async function listPalettes(db: DbOrTx): Promise<ColorPalette[]> {
-  const rows = await db.select().from(colorPalettes).orderBy(asc(colorPalettes.sortOrder), asc(colorPalettes.name))
+  const rows = await db
+    .select()
+    .from(colorPalettes)
+    .orderBy(asc(colorPalettes.sortOrder), asc(colorPalettes.name))
   return rows.map(toPalette)
 }
 

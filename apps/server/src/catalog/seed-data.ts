@@ -1,4 +1,4 @@
-import { PLAN_CATALOGUE, type LocalStyleParams, type PlanName } from '@parti/contract'
+import { type LocalStyleParams, PLAN_CATALOGUE, type PlanName } from '@parti/contract'
 
 export const SEED_CATEGORIES = [
   { id: 'hand-drawn', name: 'Hand-drawn', sortOrder: 1 },
@@ -16,8 +16,10 @@ interface SeedStyle {
   localParams: LocalStyleParams
 }
 
-const NEGATIVE_COMMON = 'blurry, distorted perspective, warped lines, watermark, text, signature, low quality, extra windows'
-const QUALITY = 'architectural visualisation, accurate proportions, clean composition, high detail, professional'
+const NEGATIVE_COMMON =
+  'blurry, distorted perspective, warped lines, watermark, text, signature, low quality, extra windows'
+const QUALITY =
+  'architectural visualisation, accurate proportions, clean composition, high detail, professional'
 
 /** The seeded styles: prompts for hosted models, parameters for the local engine (each look differs visibly). */
 export const SEED_STYLES: SeedStyle[] = [
@@ -25,19 +27,35 @@ export const SEED_STYLES: SeedStyle[] = [
     id: 'marker-presentation',
     name: 'Marker Presentation',
     categoryId: 'hand-drawn',
-    prompt: 'architectural marker rendering, confident alcohol-marker strokes, crisp fineliner outlines, soft grey shadows',
+    prompt:
+      'architectural marker rendering, confident alcohol-marker strokes, crisp fineliner outlines, soft grey shadows',
     negativePrompt: NEGATIVE_COMMON,
     qualityPrompt: QUALITY,
-    localParams: { look: 'marker', lineWeight: 1.2, saturation: 1, warmth: 0.1, paperTexture: 0.2, shading: 0.6 },
+    localParams: {
+      look: 'marker',
+      lineWeight: 1.2,
+      saturation: 1,
+      warmth: 0.1,
+      paperTexture: 0.2,
+      shading: 0.6,
+    },
   },
   {
     id: 'watercolour-wash',
     name: 'Watercolour Wash',
     categoryId: 'hand-drawn',
-    prompt: 'loose architectural watercolour, transparent washes bleeding at the edges, light pencil underdrawing',
+    prompt:
+      'loose architectural watercolour, transparent washes bleeding at the edges, light pencil underdrawing',
     negativePrompt: NEGATIVE_COMMON,
     qualityPrompt: QUALITY,
-    localParams: { look: 'watercolour', lineWeight: 0.6, saturation: 0.85, warmth: 0.05, paperTexture: 0.7, shading: 0.4 },
+    localParams: {
+      look: 'watercolour',
+      lineWeight: 0.6,
+      saturation: 0.85,
+      warmth: 0.05,
+      paperTexture: 0.7,
+      shading: 0.4,
+    },
   },
   {
     id: 'ink-wash',
@@ -46,7 +64,14 @@ export const SEED_STYLES: SeedStyle[] = [
     prompt: 'sumi ink wash architectural drawing, graded black ink tones, expressive brush lines, rice paper',
     negativePrompt: `${NEGATIVE_COMMON}, colour`,
     qualityPrompt: QUALITY,
-    localParams: { look: 'ink-wash', lineWeight: 1.6, saturation: 0, warmth: 0, paperTexture: 0.6, shading: 0.8 },
+    localParams: {
+      look: 'ink-wash',
+      lineWeight: 1.6,
+      saturation: 0,
+      warmth: 0,
+      paperTexture: 0.6,
+      shading: 0.8,
+    },
   },
   {
     id: 'pencil-study',
@@ -55,7 +80,14 @@ export const SEED_STYLES: SeedStyle[] = [
     prompt: 'graphite pencil study of the building, hatched shadows, tracing paper, architect sketchbook',
     negativePrompt: `${NEGATIVE_COMMON}, colour`,
     qualityPrompt: QUALITY,
-    localParams: { look: 'pencil', lineWeight: 0.9, saturation: 0, warmth: 0.05, paperTexture: 0.8, shading: 0.7 },
+    localParams: {
+      look: 'pencil',
+      lineWeight: 0.9,
+      saturation: 0,
+      warmth: 0.05,
+      paperTexture: 0.8,
+      shading: 0.7,
+    },
   },
   {
     id: 'colour-block',
@@ -64,7 +96,14 @@ export const SEED_STYLES: SeedStyle[] = [
     prompt: 'flat colour-block architectural diagram, bold solid fills, no gradients, clean vector outlines',
     negativePrompt: `${NEGATIVE_COMMON}, photorealistic, texture`,
     qualityPrompt: QUALITY,
-    localParams: { look: 'colour-block', lineWeight: 1.4, saturation: 1.2, warmth: 0, paperTexture: 0, shading: 0.2 },
+    localParams: {
+      look: 'colour-block',
+      lineWeight: 1.4,
+      saturation: 1.2,
+      warmth: 0,
+      paperTexture: 0,
+      shading: 0.2,
+    },
   },
   {
     id: 'blueprint',
@@ -73,7 +112,14 @@ export const SEED_STYLES: SeedStyle[] = [
     prompt: 'technical blueprint, white linework on prussian blue, construction lines, drafting annotations',
     negativePrompt: `${NEGATIVE_COMMON}, colour fills`,
     qualityPrompt: QUALITY,
-    localParams: { look: 'blueprint', lineWeight: 1, saturation: 0, warmth: -0.2, paperTexture: 0.3, shading: 0.1 },
+    localParams: {
+      look: 'blueprint',
+      lineWeight: 1,
+      saturation: 0,
+      warmth: -0.2,
+      paperTexture: 0.3,
+      shading: 0.1,
+    },
   },
   {
     id: 'clay-model',
@@ -82,16 +128,31 @@ export const SEED_STYLES: SeedStyle[] = [
     prompt: 'white clay massing model render, matte surfaces, soft ambient occlusion, studio light',
     negativePrompt: `${NEGATIVE_COMMON}, colour, texture`,
     qualityPrompt: QUALITY,
-    localParams: { look: 'clay', lineWeight: 0.5, saturation: 0.1, warmth: 0.05, paperTexture: 0, shading: 1 },
+    localParams: {
+      look: 'clay',
+      lineWeight: 0.5,
+      saturation: 0.1,
+      warmth: 0.05,
+      paperTexture: 0,
+      shading: 1,
+    },
   },
   {
     id: 'night-render',
     name: 'Night Render',
     categoryId: 'atmosphere',
-    prompt: 'dusk architectural render, deep blue sky, warm glowing interiors through the glazing, long reflections',
+    prompt:
+      'dusk architectural render, deep blue sky, warm glowing interiors through the glazing, long reflections',
     negativePrompt: NEGATIVE_COMMON,
     qualityPrompt: QUALITY,
-    localParams: { look: 'night', lineWeight: 0.8, saturation: 1.1, warmth: 0.3, paperTexture: 0, shading: 0.7 },
+    localParams: {
+      look: 'night',
+      lineWeight: 0.8,
+      saturation: 1.1,
+      warmth: 0.3,
+      paperTexture: 0,
+      shading: 0.7,
+    },
   },
   {
     id: 'golden-hour',
@@ -100,7 +161,14 @@ export const SEED_STYLES: SeedStyle[] = [
     prompt: 'architectural render at golden hour, low warm sun, long soft shadows, glowing facade',
     negativePrompt: NEGATIVE_COMMON,
     qualityPrompt: QUALITY,
-    localParams: { look: 'marker', lineWeight: 0.9, saturation: 1.15, warmth: 0.7, paperTexture: 0.1, shading: 0.7 },
+    localParams: {
+      look: 'marker',
+      lineWeight: 0.9,
+      saturation: 1.15,
+      warmth: 0.7,
+      paperTexture: 0.1,
+      shading: 0.7,
+    },
   },
   {
     id: 'nordic-mist',
@@ -109,27 +177,90 @@ export const SEED_STYLES: SeedStyle[] = [
     prompt: 'calm nordic architectural watercolour, cool overcast light, muted greys and birch tones',
     negativePrompt: NEGATIVE_COMMON,
     qualityPrompt: QUALITY,
-    localParams: { look: 'watercolour', lineWeight: 0.7, saturation: 0.6, warmth: -0.4, paperTexture: 0.5, shading: 0.5 },
+    localParams: {
+      look: 'watercolour',
+      lineWeight: 0.7,
+      saturation: 0.6,
+      warmth: -0.4,
+      paperTexture: 0.5,
+      shading: 0.5,
+    },
   },
 ]
 
 /** Colour palettes, five colours each: roughly sky or ceiling, main wall, secondary wall, accent, ground. */
 export const SEED_PALETTES = [
-  { id: 'warm-terracotta', name: 'Warm Terracotta', colors: ['#F3E3D3', '#D98F6C', '#B5543C', '#6E3B2A', '#8A9A5B'], description: 'sun-baked clay walls, warm sand and olive green' },
-  { id: 'nordic-light', name: 'Nordic Light', colors: ['#EEF2F4', '#D9D4CB', '#A9B4B8', '#3F4A52', '#C8B79E'], description: 'pale birch, soft grey and a slate accent' },
-  { id: 'coastal-breeze', name: 'Coastal Breeze', colors: ['#E4F1F6', '#F5F0E6', '#8FBBCB', '#2F6A84', '#D8C7A3'], description: 'white-washed walls, sea blue and dune sand' },
-  { id: 'urban-concrete', name: 'Urban Concrete', colors: ['#E6E7E8', '#B8BABC', '#7C7F83', '#2E3134', '#C47A3A'], description: 'raw concrete greys with a corten steel accent' },
-  { id: 'forest-retreat', name: 'Forest Retreat', colors: ['#E7EDE4', '#8C6A4F', '#4F6B4A', '#2B3A2C', '#A4B58E'], description: 'timber cladding, moss and deep forest green' },
-  { id: 'desert-modern', name: 'Desert Modern', colors: ['#F6E7CF', '#E2C59B', '#C98B5B', '#7A4E35', '#B9A27E'], description: 'rammed earth, ochre and sandstone' },
-  { id: 'mid-century', name: 'Mid-Century', colors: ['#F4EBDD', '#E0A84F', '#3E7C79', '#B4553A', '#5B4636'], description: 'mustard, teal, burnt orange and walnut' },
-  { id: 'monochrome-gallery', name: 'Monochrome Gallery', colors: ['#FAFAFA', '#E0E0E0', '#9E9E9E', '#424242', '#BDBDBD'], description: 'gallery white through charcoal' },
-  { id: 'japandi', name: 'Japandi', colors: ['#F2EEE7', '#D6C8B5', '#9C8A73', '#3B3631', '#7D8471'], description: 'rice paper, oak, ash and a sage accent' },
-  { id: 'mediterranean', name: 'Mediterranean', colors: ['#DCEFFA', '#FBF7EF', '#E9C46A', '#1F5F8B', '#C86B3C'], description: 'lime-washed white, cobalt blue and terracotta' },
+  {
+    id: 'warm-terracotta',
+    name: 'Warm Terracotta',
+    colors: ['#F3E3D3', '#D98F6C', '#B5543C', '#6E3B2A', '#8A9A5B'],
+    description: 'sun-baked clay walls, warm sand and olive green',
+  },
+  {
+    id: 'nordic-light',
+    name: 'Nordic Light',
+    colors: ['#EEF2F4', '#D9D4CB', '#A9B4B8', '#3F4A52', '#C8B79E'],
+    description: 'pale birch, soft grey and a slate accent',
+  },
+  {
+    id: 'coastal-breeze',
+    name: 'Coastal Breeze',
+    colors: ['#E4F1F6', '#F5F0E6', '#8FBBCB', '#2F6A84', '#D8C7A3'],
+    description: 'white-washed walls, sea blue and dune sand',
+  },
+  {
+    id: 'urban-concrete',
+    name: 'Urban Concrete',
+    colors: ['#E6E7E8', '#B8BABC', '#7C7F83', '#2E3134', '#C47A3A'],
+    description: 'raw concrete greys with a corten steel accent',
+  },
+  {
+    id: 'forest-retreat',
+    name: 'Forest Retreat',
+    colors: ['#E7EDE4', '#8C6A4F', '#4F6B4A', '#2B3A2C', '#A4B58E'],
+    description: 'timber cladding, moss and deep forest green',
+  },
+  {
+    id: 'desert-modern',
+    name: 'Desert Modern',
+    colors: ['#F6E7CF', '#E2C59B', '#C98B5B', '#7A4E35', '#B9A27E'],
+    description: 'rammed earth, ochre and sandstone',
+  },
+  {
+    id: 'mid-century',
+    name: 'Mid-Century',
+    colors: ['#F4EBDD', '#E0A84F', '#3E7C79', '#B4553A', '#5B4636'],
+    description: 'mustard, teal, burnt orange and walnut',
+  },
+  {
+    id: 'monochrome-gallery',
+    name: 'Monochrome Gallery',
+    colors: ['#FAFAFA', '#E0E0E0', '#9E9E9E', '#424242', '#BDBDBD'],
+    description: 'gallery white through charcoal',
+  },
+  {
+    id: 'japandi',
+    name: 'Japandi',
+    colors: ['#F2EEE7', '#D6C8B5', '#9C8A73', '#3B3631', '#7D8471'],
+    description: 'rice paper, oak, ash and a sage accent',
+  },
+  {
+    id: 'mediterranean',
+    name: 'Mediterranean',
+    colors: ['#DCEFFA', '#FBF7EF', '#E9C46A', '#1F5F8B', '#C86B3C'],
+    description: 'lime-washed white, cobalt blue and terracotta',
+  },
 ]
 
 const FEATURES: Record<PlanName, string[]> = {
   lite: ['monthly_credits', 'all_tools', 'personal_licence', 'standard_queue'],
-  standard: ['monthly_credits', 'all_tools', 'commercial_licence', 'priority_processing', 'premium_video_models'],
+  standard: [
+    'monthly_credits',
+    'all_tools',
+    'commercial_licence',
+    'priority_processing',
+    'premium_video_models',
+  ],
   pro: [
     'monthly_credits',
     'all_tools',

@@ -15,7 +15,10 @@ export async function seedCatalogue(database: Database): Promise<boolean> {
     const [done] = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY))
     await tx.insert(plans).values(SEED_PLANS).onConflictDoNothing()
     if (done) return false
-    await tx.insert(styleCategories).values([...SEED_CATEGORIES]).onConflictDoNothing()
+    await tx
+      .insert(styleCategories)
+      .values([...SEED_CATEGORIES])
+      .onConflictDoNothing()
     await tx
       .insert(styles)
       .values(SEED_STYLES.map((s, i) => ({ ...s, sortOrder: i + 1 })))
@@ -32,7 +35,10 @@ export async function seedCatalogue(database: Database): Promise<boolean> {
 /** Restore the default styles (admin "initialise default styles"): adds missing ones, keeps edited ones. */
 export async function restoreDefaultStyles(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
-    await tx.insert(styleCategories).values([...SEED_CATEGORIES]).onConflictDoNothing()
+    await tx
+      .insert(styleCategories)
+      .values([...SEED_CATEGORIES])
+      .onConflictDoNothing()
     const added = await tx
       .insert(styles)
       .values(SEED_STYLES.map((s, i) => ({ ...s, sortOrder: i + 1 })))

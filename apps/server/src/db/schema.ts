@@ -37,7 +37,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_credits_non_negative', sql`${t.credits} >= 0`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_credits_non_negative', sql`${t.credits} >= 0`),
+  ],
 )
 
 /** Sign-in identities from OpenID Connect providers (Google, Apple), keyed on the provider's subject. */
@@ -143,9 +146,7 @@ export const generations = pgTable(
     index('generations_user_active_idx')
       .on(t.userId, t.generationType)
       .where(sql`${t.status} in ('pending', 'processing')`),
-    index('generations_batch_idx')
-      .on(t.batchId)
-      .where(sql`${t.batchId} is not null`),
+    index('generations_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
   ],
 )
 
@@ -171,9 +172,7 @@ export const creditTransactions = pgTable(
     uniqueIndex('credit_transactions_external_ref_key')
       .on(t.externalRef)
       .where(sql`${t.externalRef} is not null`),
-    index('credit_transactions_generation_idx')
-      .on(t.generationId)
-      .where(sql`${t.generationId} is not null`),
+    index('credit_transactions_generation_idx').on(t.generationId).where(sql`${t.generationId} is not null`),
   ],
 )
 

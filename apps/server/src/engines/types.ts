@@ -102,7 +102,13 @@ export interface EngineContext {
 }
 
 export type EngineOutput =
-  | { kind: 'image'; data: Buffer; contentType: 'image/png' | 'image/jpeg' | 'image/webp'; width: number; height: number }
+  | {
+      kind: 'image'
+      data: Buffer
+      contentType: 'image/png' | 'image/jpeg' | 'image/webp'
+      width: number
+      height: number
+    }
   | {
       kind: 'video'
       data: Buffer

@@ -1,6 +1,12 @@
-import { AuthProvidersResponse, AuthResponse, OkResponse, SignInRequest, SignUpRequest } from '@parti/contract'
-import { signIn, signUp } from '../auth/service.ts'
+import {
+  AuthProvidersResponse,
+  AuthResponse,
+  OkResponse,
+  SignInRequest,
+  SignUpRequest,
+} from '@parti/contract'
 import { toProfile } from '../auth/profile.ts'
+import { signIn, signUp } from '../auth/service.ts'
 import { deleteSession } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { clearSessionCookie, setSessionCookie, tokenOf } from './auth.ts'
@@ -45,16 +51,24 @@ export function authRoutes(app: Api, ctx: AppContext): void {
     },
   )
 
-  app.post('/auth/sign-out', { schema: { tags: ['auth'], response: { 200: OkResponse } } }, async (req, reply) => {
-    const token = tokenOf(req)
-    if (token) await deleteSession(ctx.database.db, token)
-    clearSessionCookie(reply, secure)
-    return { success: true as const }
-  })
+  app.post(
+    '/auth/sign-out',
+    { schema: { tags: ['auth'], response: { 200: OkResponse } } },
+    async (req, reply) => {
+      const token = tokenOf(req)
+      if (token) await deleteSession(ctx.database.db, token)
+      clearSessionCookie(reply, secure)
+      return { success: true as const }
+    },
+  )
 
-  app.get('/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } }, async () => ({
-    password: true,
-    google: false,
-    apple: false,
-  }))
+  app.get(
+    '/auth/providers',
+    { schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } },
+    async () => ({
+      password: true,
+      google: false,
+      apple: false,
+    }),
+  )
 }

@@ -34,7 +34,12 @@ export async function requireAdmin(db: DbOrTx, req: FastifyRequest): Promise<Ses
   return user
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeDays: number): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  secure: boolean,
+  maxAgeDays: number,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

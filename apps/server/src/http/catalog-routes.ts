@@ -9,7 +9,15 @@ import {
   StylesResponse,
 } from '@parti/contract'
 import { drawStylePreview } from '../catalog/preview.ts'
-import { getPalette, getStyle, getStyleRow, listCategories, listPalettes, listPlans, listStyles } from '../catalog/repo.ts'
+import {
+  getPalette,
+  getStyle,
+  getStyleRow,
+  listCategories,
+  listPalettes,
+  listPlans,
+  listStyles,
+} from '../catalog/repo.ts'
 import type { AppContext } from '../context.ts'
 import { requireUser } from './auth.ts'
 import { notFound } from './errors.ts'

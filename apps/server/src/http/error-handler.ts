@@ -33,7 +33,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(415).send(body('unsupported_media_type', 'This content type is not accepted'))
     }
     if (status === 429) {
-      return reply.status(429).send(body('rate_limited', 'Too many attempts. Please wait a moment and try again.'))
+      return reply
+        .status(429)
+        .send(body('rate_limited', 'Too many attempts. Please wait a moment and try again.'))
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, bad multipart…): say what was wrong, it is not secret

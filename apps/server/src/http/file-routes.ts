@@ -23,7 +23,9 @@ export function fileRoutes(app: Api, ctx: AppContext): void {
       const key = (req.params as { '*': string })['*']
       if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]{0,400}$/.test(key) || key.includes('..')) throw notFound()
       const signed =
-        req.query.exp && req.query.sig && verifyBlobSignature(key, req.query.exp, req.query.sig, ctx.config.sessionSecret)
+        req.query.exp &&
+        req.query.sig &&
+        verifyBlobSignature(key, req.query.exp, req.query.sig, ctx.config.sessionSecret)
       if (!signed) {
         const owner = /^users\/([0-9a-f-]{36})\//.exec(key)?.[1]
         const user = await currentUser(ctx.database.db, req)
@@ -57,7 +59,10 @@ export function fileRoutes(app: Api, ctx: AppContext): void {
   )
 }
 
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
   if (!m || (m[1] === '' && m[2] === '')) return 'invalid'

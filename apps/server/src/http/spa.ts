@@ -16,7 +16,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
   const html = readFileSync(indexPath, 'utf8')
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`,
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
   )
   const csp = [
     "default-src 'self'",
@@ -52,7 +55,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply))
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? ''
-    if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]{2,5}$/i.test(path)) return sendIndex(reply)
+    if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]{2,5}$/i.test(path))
+      return sendIndex(reply)
     return reply
       .status(404)
       .send({ error: { code: 'not_found', message: `No route for ${req.method} ${path}` } })

@@ -1,5 +1,5 @@
-import type { BlobStore } from './types.ts'
 import { signBlobPath } from './signing.ts'
+import type { BlobStore } from './types.ts'
 
 /** The blob store plus how keys become URLs the browser can use. */
 export class StorageService {

@@ -6,7 +6,13 @@ export function signBlobPath(key: string, secret: string, ttlSeconds: number, no
   return `/api/files/${key}?exp=${exp}&sig=${mac(key, exp, secret)}`
 }
 
-export function verifyBlobSignature(key: string, exp: string, sig: string, secret: string, now = Date.now()): boolean {
+export function verifyBlobSignature(
+  key: string,
+  exp: string,
+  sig: string,
+  secret: string,
+  now = Date.now(),
+): boolean {
   const e = Number(exp)
   if (!Number.isInteger(e) || e < now / 1000) return false
   const expected = Buffer.from(mac(key, e, secret))

@@ -28,7 +28,10 @@ export async function changeCredits(tx: DbOrTx, change: CreditChange): Promise<n
     .where(and(eq(users.id, change.userId), sql`${users.credits} + ${change.amount} >= 0`))
     .returning({ credits: users.credits })
   if (!row) {
-    const [current] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId))
+    const [current] = await tx
+      .select({ credits: users.credits })
+      .from(users)
+      .where(eq(users.id, change.userId))
     if (!current) throw new AppError('not_found')
     throw new AppError('insufficient_credits', 'Insufficient credits', {
       required: -change.amount,

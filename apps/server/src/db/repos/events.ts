@@ -50,14 +50,24 @@ export async function notifyTransient(db: DbOrTx, userId: string, type: UserEven
   if (message.length <= MAX_INLINE_PAYLOAD) await db.execute(sqlNotify(message))
 }
 
-export async function eventsSince(db: DbOrTx, userId: string, afterId: number, limit = 500): Promise<UserEvent[]> {
+export async function eventsSince(
+  db: DbOrTx,
+  userId: string,
+  afterId: number,
+  limit = 500,
+): Promise<UserEvent[]> {
   const rows = await db
     .select()
     .from(userEvents)
     .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
     .orderBy(asc(userEvents.id))
     .limit(limit)
-  return rows.map((r) => ({ id: Number(r.id), userId: r.userId, type: r.type as UserEventType, payload: r.payload }))
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: r.userId,
+    type: r.type as UserEventType,
+    payload: r.payload,
+  }))
 }
 
 export async function eventById(db: DbOrTx, id: number): Promise<UserEvent | null> {

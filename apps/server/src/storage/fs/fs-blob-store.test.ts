@@ -21,7 +21,9 @@ describe('local folder blob store', () => {
   })
 
   it('refuses keys that climb out of the folder', async () => {
-    await expect(store.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/invalid blob key/)
+    await expect(store.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow(
+      /invalid blob key/,
+    )
     await expect(store.get('users/../../etc/passwd')).rejects.toThrow(/invalid blob key/)
   })
 

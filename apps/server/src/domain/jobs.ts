@@ -1,0 +1,50 @@
+import type { GenerationMode, GenerationStatus, GenerationType, MediaType } from '@parti/contract'
+
+/** spec §4: pending → processing → completed | failed; processing may go back to pending (retry, release). */
+const TRANSITIONS: Record<GenerationStatus, readonly GenerationStatus[]> = {
+  pending: ['processing', 'failed'],
+  processing: ['completed', 'failed', 'pending'],
+  completed: [],
+  failed: [],
+}
+export const canTransition = (from: GenerationStatus, to: GenerationStatus): boolean =>
+  TRANSITIONS[from].includes(to)
+export const isActive = (s: GenerationStatus): boolean => s === 'pending' || s === 'processing'
+
+/** Which spec generationType and media type a mode belongs to (the counters group by generationType). */
+export function classify(mode: GenerationMode): { generationType: GenerationType; type: MediaType } {
+  switch (mode) {
+    case 'sketch':
+    case 'multi-angle':
+      return { generationType: 'sketch-render', type: 'image' }
+    case 'staging':
+      return { generationType: 'home-staging', type: 'image' }
+    case 'animate':
+      return { generationType: 'video-render', type: 'video' }
+    case 'magic-edit':
+    case 'inpaint':
+      return { generationType: 'chat-edit', type: 'image' }
+  }
+}
+
+/** The stats key of spec §3 job counts for a generationType. */
+export const COUNTER_OF: Record<GenerationType, 'chatEdit' | 'video' | 'sketchRender' | 'homeStaging'> = {
+  'chat-edit': 'chatEdit',
+  'video-render': 'video',
+  'sketch-render': 'sketchRender',
+  'home-staging': 'homeStaging',
+}
+
+/**
+ * What to give back when a job ends badly (DECISIONS: refunded in full when it fails; home staging per phase).
+ * `completedPhaseCost` is the credits of phases that did complete and whose result the user keeps.
+ */
+export function refundFor(creditsCost: number, alreadyRefunded: number, completedPhaseCost = 0): number {
+  return Math.max(0, creditsCost - alreadyRefunded - completedPhaseCost)
+}
+
+/** Exponential backoff with jitter for transient failures: 2 s, 4 s, 8 s… capped at 60 s. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt - 1))
+  return Math.round(base * (0.75 + random() * 0.5))
+}

@@ -1,0 +1,67 @@
+import type { Logger } from 'pino'
+import type { Database } from '../db/client.ts'
+import { EVENTS_CHANNEL, eventById, type UserEvent } from '../db/repos/events.ts'
+
+type Listener = (event: UserEvent) => void
+
+/**
+ * One LISTEN per process, fanned out to that process's SSE clients by user. Events reach every API process
+ * whichever process (or worker) caused them: PostgreSQL's NOTIFY is the bus, nothing is held in one process.
+ */
+export class EventHub {
+  private readonly listeners = new Map<string, Set<Listener>>()
+  private unlisten: (() => Promise<void>) | null = null
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => void this.dispatch(payload))
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.()
+    this.listeners.clear()
+  }
+
+  subscribe(userId: string, listener: Listener): () => void {
+    let set = this.listeners.get(userId)
+    if (!set) {
+      set = new Set()
+      this.listeners.set(userId, set)
+    }
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+      if (set.size === 0) this.listeners.delete(userId)
+    }
+  }
+
+  get connections(): number {
+    let n = 0
+    for (const s of this.listeners.values()) n += s.size
+    return n
+  }
+
+  private async dispatch(payload: string): Promise<void> {
+    let msg: UserEvent & { ref?: boolean }
+    try {
+      msg = JSON.parse(payload)
+    } catch {
+      return
+    }
+    const set = this.listeners.get(msg.userId)
+    if (!set?.size) return
+    let event: UserEvent | null = msg
+    if (msg.ref) {
+      event = await eventById(this.database.db, msg.id).catch((err) => {
+        this.log.warn({ err }, 'could not read a large event')
+        return null
+      })
+    }
+    if (!event) return
+    for (const l of set) l(event)
+  }
+}

@@ -1,0 +1,120 @@
+import type { GenerationMode } from '@parti/contract'
+import { eq } from 'drizzle-orm'
+import type { SessionUser } from '../auth/sessions.ts'
+import type { Database } from '../db/client.ts'
+import { changeCredits } from '../db/repos/credits.ts'
+import { emitUserEvent } from '../db/repos/events.ts'
+import { generations, users } from '../db/schema.ts'
+import { classify } from '../domain/jobs.ts'
+import { priorityFor, subscriptionIsActive } from '../domain/priority.ts'
+import { AppError } from '../http/errors.ts'
+import { uuidv7 } from '../lib/ids.ts'
+import type { StorageService } from '../storage/service.ts'
+import type { JobTask } from './payload.ts'
+import { type GenerationRow, JOBS_CHANNEL } from './queue.ts'
+import { toGeneration } from './serialize.ts'
+
+export interface NewJob {
+  mode: GenerationMode
+  task: JobTask
+  cost: number
+  userPrompt: string
+  enhancedPrompt: string | null
+  negativePrompt?: string | null
+  videoPrompt?: string | null
+  styleId?: string | null
+  colorPaletteId?: string | null
+  sourceGenerationId?: string | null
+  inputKeys: string[]
+  maskKey?: string | null
+  metadata: Record<string, unknown>
+}
+
+const LEDGER_WORDS: Record<GenerationMode, string> = {
+  sketch: 'Sketch render',
+  'multi-angle': 'Multi-angle view',
+  staging: 'Home staging',
+  'magic-edit': 'Magic edit',
+  inpaint: 'Inpaint',
+  animate: 'Video',
+}
+
+/**
+ * Accept jobs: the debit and the job rows commit in one transaction (ARCHITECTURE.md ledger rules), so a short
+ * balance creates nothing (402 with required and available) and concurrent requests can never overspend.
+ * Workers are woken by NOTIFY as the transaction commits.
+ */
+export async function createJobs(
+  database: Database,
+  storage: StorageService,
+  session: SessionUser,
+  jobs: NewJob[],
+  options: { maxAttempts: number; batchId?: string | null },
+): Promise<GenerationRow[]> {
+  const total = jobs.reduce((n, j) => n + j.cost, 0)
+  return database.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ plan: users.plan, status: users.subscriptionStatus, end: users.subscriptionEndDate })
+      .from(users)
+      .where(eq(users.id, session.userId))
+    if (!user) throw new AppError('unauthorized')
+    const priority = priorityFor(user.plan, subscriptionIsActive(user.status, user.end))
+    const rows: GenerationRow[] = []
+    const now = Date.now()
+    for (const [i, job] of jobs.entries()) {
+      const id = uuidv7(now + i)
+      const { generationType, type } = classify(job.mode)
+      const [row] = await tx
+        .insert(generations)
+        .values({
+          id,
+          userId: session.userId,
+          type,
+          generationType,
+          mode: job.mode,
+          status: 'pending',
+          priority,
+          creditsCost: job.cost,
+          prompt: job.userPrompt,
+          userPrompt: job.userPrompt,
+          enhancedPrompt: job.enhancedPrompt,
+          negativePrompt: job.negativePrompt ?? null,
+          videoPrompt: job.videoPrompt ?? null,
+          styleId: job.styleId ?? null,
+          colorPaletteId: job.colorPaletteId ?? null,
+          payload: { v: 1, task: job.task },
+          inputKeys: job.inputKeys,
+          maskKey: job.maskKey ?? null,
+          sourceGenerationId: job.sourceGenerationId ?? null,
+          batchId: options.batchId ?? null,
+          metadata: job.metadata,
+          maxAttempts: options.maxAttempts,
+          createdAt: new Date(now + i),
+        })
+        .returning()
+      try {
+        await changeCredits(tx, {
+          userId: session.userId,
+          amount: -job.cost,
+          kind: 'debit',
+          description: LEDGER_WORDS[job.mode],
+          generationId: id,
+        })
+      } catch (err) {
+        // report the whole request's price, not the one job that tipped it over
+        if (err instanceof AppError && err.code === 'insufficient_credits') {
+          const spentSoFar = jobs.slice(0, i).reduce((n, j) => n + j.cost, 0)
+          throw new AppError('insufficient_credits', 'Insufficient credits', {
+            required: total,
+            available: Number(err.details?.available ?? 0) + spentSoFar,
+          })
+        }
+        throw err
+      }
+      await emitUserEvent(tx, session.userId, 'generation.created', toGeneration(row!, storage))
+      rows.push(row!)
+    }
+    await tx.execute(`select pg_notify('${JOBS_CHANNEL}', '${rows.length}')`)
+    return rows
+  })
+}

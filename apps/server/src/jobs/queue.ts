@@ -1,0 +1,251 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database, DbOrTx } from '../db/client.ts'
+import { changeCredits } from '../db/repos/credits.ts'
+import { emitUserEvent, notifyTransient } from '../db/repos/events.ts'
+import { generations } from '../db/schema.ts'
+import { refundFor } from '../domain/jobs.ts'
+import type { StorageService } from '../storage/service.ts'
+import { toGeneration } from './serialize.ts'
+
+export const JOBS_CHANNEL = 'parti_jobs'
+export type GenerationRow = typeof generations.$inferSelect
+
+/**
+ * The queue is the generations table (ARCHITECTURE.md). Every state change is a conditional update that names
+ * the worker holding the lease, so a worker that lost its lease (it stalled, another took the job over) can
+ * never overwrite the newer outcome.
+ */
+export class JobQueue {
+  constructor(
+    private readonly database: Database,
+    private readonly storage: StorageService,
+  ) {}
+
+  private get db() {
+    return this.database.db
+  }
+
+  /**
+   * Take the most urgent runnable job: the highest priority, then the oldest; a processing job whose lease ran
+   * out (its worker died) counts as runnable again while it has attempts left. SKIP LOCKED lets any number of
+   * workers claim at once without waiting on each other or taking the same row.
+   */
+  async claim(workerId: string, leaseSeconds: number): Promise<GenerationRow | null> {
+    const rows = await this.database.query<{ id: string }>(
+      `update generations g
+          set status = 'processing', worker_id = $1, attempts = g.attempts + 1,
+              lease_until = now() + make_interval(secs => $2), started_at = coalesce(g.started_at, now()),
+              updated_at = now()
+        where g.id = (
+          select id from generations
+           where ((status = 'pending' and run_after <= now())
+               or (status = 'processing' and lease_until < now() and attempts < max_attempts))
+           order by priority desc, created_at, id
+           for update skip locked
+           limit 1)
+        returning g.id`,
+      [workerId, leaseSeconds],
+    )
+    const id = rows[0]?.id
+    if (!id) return null
+    const [row] = await this.db.select().from(generations).where(eq(generations.id, id))
+    if (row && row.attempts === 1) await this.emit(this.db, row, 'generation.updated')
+    return row ?? null
+  }
+
+  /** Keep the job; false when the lease was lost (then the worker must stop working on it). */
+  async renewLease(id: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+    const r = await this.db
+      .update(generations)
+      .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(
+        and(eq(generations.id, id), eq(generations.workerId, workerId), eq(generations.status, 'processing')),
+      )
+      .returning({ id: generations.id })
+    return r.length === 1
+  }
+
+  async reportProgress(row: GenerationRow, workerId: string, progress: number): Promise<void> {
+    const p = Math.max(0, Math.min(1, progress))
+    await this.db
+      .update(generations)
+      .set({ progress: p })
+      .where(
+        and(
+          eq(generations.id, row.id),
+          eq(generations.workerId, workerId),
+          eq(generations.status, 'processing'),
+        ),
+      )
+    await notifyTransient(this.db, row.userId, 'generation.progress', { id: row.id, progress: p })
+  }
+
+  /** Record intermediate facts (a finished staging phase) while the job goes on. */
+  async saveCheckpoint(id: string, workerId: string, patch: Partial<GenerationRow>): Promise<boolean> {
+    const r = await this.db
+      .update(generations)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(
+        and(eq(generations.id, id), eq(generations.workerId, workerId), eq(generations.status, 'processing')),
+      )
+      .returning({ id: generations.id })
+    return r.length === 1
+  }
+
+  /** Outputs are already stored (blobs before rows); this commits the row that points at them. */
+  async complete(
+    id: string,
+    workerId: string,
+    result: Partial<GenerationRow> & { refund?: { amount: number; description: string } },
+  ): Promise<GenerationRow | null> {
+    const { refund, ...patch } = result
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(generations)
+        .set({
+          ...patch,
+          status: 'completed',
+          progress: 1,
+          completedAt: new Date(),
+          updatedAt: new Date(),
+          leaseUntil: null,
+          error: null,
+          errorCode: null,
+          creditsRefunded: refund ? sql`${generations.creditsRefunded} + ${refund.amount}` : undefined,
+        })
+        .where(
+          and(
+            eq(generations.id, id),
+            eq(generations.workerId, workerId),
+            eq(generations.status, 'processing'),
+          ),
+        )
+        .returning()
+      if (!row) return null
+      if (refund && refund.amount > 0) {
+        await changeCredits(tx, {
+          userId: row.userId,
+          amount: refund.amount,
+          kind: 'refund',
+          description: refund.description,
+          generationId: row.id,
+        })
+      }
+      await this.emit(tx, row, 'generation.completed')
+      return row
+    })
+  }
+
+  /**
+   * End a job as failed and give back what it has not delivered. `workerId` null fails it whoever held it
+   * (the sweeper, for jobs out of attempts). `keptCost` is the price of phases whose result the user keeps.
+   */
+  async fail(
+    id: string,
+    workerId: string | null,
+    failure: { error: string; code: string; keptCost?: number },
+  ): Promise<GenerationRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(generations).where(eq(generations.id, id)).for('update')
+      if (!current || (current.status !== 'processing' && current.status !== 'pending')) return null
+      if (workerId !== null && current.workerId !== workerId) return null
+      const amount = refundFor(current.creditsCost, current.creditsRefunded, failure.keptCost ?? 0)
+      const [row] = await tx
+        .update(generations)
+        .set({
+          status: 'failed',
+          error: failure.error,
+          errorCode: failure.code,
+          completedAt: new Date(),
+          updatedAt: new Date(),
+          leaseUntil: null,
+          creditsRefunded: current.creditsRefunded + amount,
+        })
+        .where(eq(generations.id, id))
+        .returning()
+      if (amount > 0) {
+        await changeCredits(tx, {
+          userId: current.userId,
+          amount,
+          kind: 'refund',
+          description: 'Refund for a failed job',
+          generationId: id,
+        })
+      }
+      await this.emit(tx, row!, 'generation.failed')
+      return row!
+    })
+  }
+
+  /** Put a job back for another attempt later (transient failure), keeping its attempt count. */
+  async retryLater(id: string, workerId: string, delayMs: number, reason: string): Promise<void> {
+    await this.db
+      .update(generations)
+      .set({
+        status: 'pending',
+        workerId: null,
+        leaseUntil: null,
+        runAfter: new Date(Date.now() + delayMs),
+        error: reason,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(generations.id, id), eq(generations.workerId, workerId), eq(generations.status, 'processing')),
+      )
+  }
+
+  /** Shutdown: hand a job back untouched; the attempt does not count against it. */
+  async release(id: string, workerId: string): Promise<void> {
+    await this.db
+      .update(generations)
+      .set({
+        status: 'pending',
+        workerId: null,
+        leaseUntil: null,
+        attempts: sql`greatest(${generations.attempts} - 1, 0)`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(generations.id, id), eq(generations.workerId, workerId), eq(generations.status, 'processing')),
+      )
+    await this.database.query(`select pg_notify('${JOBS_CHANNEL}', $1)`, [id])
+  }
+
+  /**
+   * Jobs whose lease ran out with no attempts left (their workers kept dying): fail and refund them, so no job
+   * stays in processing.
+   */
+  async sweepExhausted(): Promise<number> {
+    const rows = await this.database.query<{ id: string }>(
+      `select id from generations
+        where status = 'processing' and lease_until < now() and attempts >= max_attempts
+        limit 100`,
+    )
+    let n = 0
+    for (const { id } of rows) {
+      const failed = await this.fail(id, null, {
+        error: 'The job stopped responding and was cancelled. Your credits were refunded.',
+        code: 'lease_expired',
+      })
+      if (failed) n++
+    }
+    return n
+  }
+
+  /** The earliest moment a pending job becomes runnable, to sleep until then. */
+  async nextRunAt(): Promise<Date | null> {
+    const rows = await this.database.query<{ at: Date | string | null }>(
+      `select min(run_after) as at from generations where status = 'pending'`,
+    )
+    const at = rows[0]?.at
+    return at ? new Date(at) : null
+  }
+
+  private async emit(
+    db: DbOrTx,
+    row: GenerationRow,
+    type: 'generation.completed' | 'generation.failed' | 'generation.updated',
+  ) {
+    await emitUserEvent(db, row.userId, type, toGeneration(row, this.storage))
+  }
+}

@@ -1,0 +1,52 @@
+import type { Generation, GenerationMetadata } from '@parti/contract'
+import type { generations } from '../db/schema.ts'
+import type { StorageService } from '../storage/service.ts'
+
+type Row = typeof generations.$inferSelect
+
+/** A generation row as the API shows it (spec §3 names; file keys become URLs the owner can open). */
+export function toGeneration(row: Row, storage: StorageService): Generation {
+  const meta = { ...(row.metadata as GenerationMetadata) }
+  const cleanedKey = typeof meta.cleanedImageKey === 'string' ? meta.cleanedImageKey : null
+  if (cleanedKey) {
+    meta.cleanedImageUrl = storage.urlFor(cleanedKey) ?? undefined
+    delete meta.cleanedImageKey
+  }
+  const inputs = row.inputKeys.map((k) => storage.urlFor(k)!).filter(Boolean)
+  const sourceKey = typeof meta.sourceImageKey === 'string' ? meta.sourceImageKey : null
+  if (sourceKey) delete meta.sourceImageKey
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type as Generation['type'],
+    generationType: row.generationType as Generation['generationType'],
+    mode: row.mode as Generation['mode'],
+    status: row.status as Generation['status'],
+    progress: row.progress,
+    creditsCost: row.creditsCost,
+    deleted: row.deleted,
+    favorite: row.favorite,
+    prompt: row.prompt,
+    userPrompt: row.userPrompt,
+    enhancedPrompt: row.enhancedPrompt,
+    videoPrompt: row.videoPrompt,
+    styleId: row.styleId,
+    colorPaletteId: row.colorPaletteId,
+    engine: row.engine,
+    model: row.model,
+    inputImageUrl: inputs[0] ?? null,
+    inputImageUrls: inputs,
+    sourceGenerationId: row.sourceGenerationId,
+    sourceImageUrl: sourceKey ? storage.urlFor(sourceKey) : null,
+    outputImageUrl: storage.urlFor(row.outputImageKey),
+    outputVideoUrl: storage.urlFor(row.outputVideoKey),
+    thumbnailUrl: storage.urlFor(row.thumbnailKey),
+    processingTime: row.processingTimeMs,
+    batchId: row.batchId,
+    error: row.error,
+    metadata: meta,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+  }
+}

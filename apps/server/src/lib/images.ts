@@ -1,0 +1,81 @@
+import { MAX_INPUT_PIXELS } from '@parti/contract'
+import sharp from 'sharp'
+
+export type ImageFormat = 'png' | 'jpeg' | 'webp'
+
+/** Judge a file by its bytes (ARCHITECTURE.md): PNG, JPEG or WebP signatures; the name and declared type prove nothing. */
+export function sniffImage(data: Buffer): ImageFormat | null {
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'png'
+  }
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg'
+  if (
+    data.length >= 12 &&
+    data.toString('ascii', 0, 4) === 'RIFF' &&
+    data.toString('ascii', 8, 12) === 'WEBP'
+  ) {
+    return 'webp'
+  }
+  return null
+}
+
+export type ImageCheck =
+  | { ok: true; format: ImageFormat; width: number; height: number }
+  | { ok: false; reason: 'not_an_image' | 'too_many_pixels' | 'corrupt' }
+
+/**
+ * Read the header only (no full decode) and refuse decompression bombs before any pixel work: a 10 MB PNG can
+ * declare 50000×50000 pixels.
+ */
+export async function inspectImage(data: Buffer): Promise<ImageCheck> {
+  const format = sniffImage(data)
+  if (!format) return { ok: false, reason: 'not_an_image' }
+  try {
+    const meta = await sharp(data, { limitInputPixels: false }).metadata()
+    const width = meta.width ?? 0
+    const height = meta.height ?? 0
+    if (!width || !height) return { ok: false, reason: 'corrupt' }
+    if (width * height > MAX_INPUT_PIXELS) return { ok: false, reason: 'too_many_pixels' }
+    // orientation 5-8 swaps the sides once EXIF rotation is applied
+    const swapped = (meta.orientation ?? 1) >= 5
+    return { ok: true, format, width: swapped ? height : width, height: swapped ? width : height }
+  } catch {
+    return { ok: false, reason: 'corrupt' }
+  }
+}
+
+/**
+ * A lasso mask as a PNG of the image's size, white where the image should change. Accepts any image format
+ * and size from the client, normalises it, and reports whether anything is selected.
+ */
+export async function normaliseMask(
+  data: Buffer,
+  width: number,
+  height: number,
+): Promise<{ png: Buffer; selectedFraction: number } | null> {
+  const check = await inspectImage(data)
+  if (!check.ok) return null
+  const { data: raw, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .flatten({ background: '#000000' })
+    .greyscale()
+    .resize(width, height, { fit: 'fill' })
+    .threshold(128)
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  let on = 0
+  for (let i = 0; i < raw.length; i += info.channels) if (raw[i]! > 0) on++
+  const png = await sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .png({ compressionLevel: 6 })
+    .toBuffer()
+  return { png, selectedFraction: on / (info.width * info.height) }
+}
+
+/** `data:image/png;base64,…` → bytes; null when it is not a base64 data URL. */
+export function decodeDataUrl(value: string): Buffer | null {
+  const m = /^data:[\w/+.-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(value.trim())
+  return m ? Buffer.from(m[1]!, 'base64') : null
+}

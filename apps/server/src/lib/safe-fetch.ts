@@ -1,0 +1,172 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import http from 'node:http'
+import https from 'node:https'
+import { BlockList, isIP } from 'node:net'
+
+/** Addresses a server-side fetch must never reach: loopback, private, link-local, CGNAT, multicast, unspecified. */
+const blocked = new BlockList()
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4')
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6')
+}
+
+export function isForbiddenAddress(address: string): boolean {
+  // IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return isForbiddenAddress(mapped[1]!)
+  if (/^::ffff:/i.test(address)) return true
+  const family = isIP(address)
+  if (family === 0) return true
+  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+export class SafeFetchError extends Error {
+  constructor(
+    readonly reason: 'invalid_url' | 'forbidden_address' | 'too_large' | 'timeout' | 'http_error' | 'network',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'SafeFetchError'
+  }
+}
+
+export interface SafeFetchOptions {
+  maxBytes: number
+  timeoutMs: number
+  maxRedirects?: number
+}
+
+/**
+ * Fetch a user-supplied URL from the server without letting it reach our own network (SSRF): http(s) only,
+ * every DNS answer checked at connect time (so a rebinding name cannot slip through), redirects re-checked,
+ * and the body capped in size and time.
+ */
+export async function safeFetch(
+  rawUrl: string,
+  options: SafeFetchOptions,
+): Promise<{ data: Buffer; contentType: string }> {
+  const deadline = Date.now() + options.timeoutMs
+  let url = parseUrl(rawUrl)
+  for (let hop = 0; hop <= (options.maxRedirects ?? 3); hop++) {
+    const r = await request(url, options.maxBytes, deadline)
+    if ('redirect' in r) {
+      url = parseUrl(new URL(r.redirect, url).toString())
+      continue
+    }
+    return r
+  }
+  throw new SafeFetchError('http_error', 'too many redirects')
+}
+
+function parseUrl(raw: string): URL {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new SafeFetchError('invalid_url', 'not a URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SafeFetchError('invalid_url', 'only http and https')
+  if (url.username || url.password) throw new SafeFetchError('invalid_url', 'credentials in URL')
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (isIP(host) && isForbiddenAddress(host))
+    throw new SafeFetchError('forbidden_address', 'address not allowed')
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    throw new SafeFetchError('forbidden_address', 'address not allowed')
+  return url
+}
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void
+
+function guardedLookup(hostname: string, opts: object, cb: LookupCallback): void {
+  dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
+    if (err) return cb(err, '')
+    const list = addresses as LookupAddress[]
+    const bad = list.find((a) => isForbiddenAddress(a.address))
+    if (bad || list.length === 0) {
+      const e = new Error('address not allowed') as NodeJS.ErrnoException
+      e.code = 'EFORBIDDENADDR'
+      return cb(e, '')
+    }
+    if ((opts as { all?: boolean }).all) return cb(null, list)
+    cb(null, list[0]!.address, list[0]!.family)
+  })
+}
+
+function request(
+  url: URL,
+  maxBytes: number,
+  deadline: number,
+): Promise<{ data: Buffer; contentType: string } | { redirect: string }> {
+  return new Promise((resolve, reject) => {
+    const remaining = deadline - Date.now()
+    if (remaining <= 0) return reject(new SafeFetchError('timeout', 'timed out'))
+    const mod = url.protocol === 'https:' ? https : http
+    const req = mod.get(
+      url,
+      {
+        lookup: guardedLookup as never,
+        headers: { 'user-agent': 'Parti/1.0 (+image fetch)', accept: 'image/*' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume()
+          return resolve({ redirect: res.headers.location })
+        }
+        if (status !== 200) {
+          res.resume()
+          return reject(new SafeFetchError('http_error', `HTTP ${status}`))
+        }
+        const declared = Number(res.headers['content-length'] ?? 0)
+        if (declared > maxBytes) {
+          res.destroy()
+          return reject(new SafeFetchError('too_large', 'too large'))
+        }
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (c: Buffer) => {
+          size += c.length
+          if (size > maxBytes) {
+            res.destroy()
+            reject(new SafeFetchError('too_large', 'too large'))
+          } else chunks.push(c)
+        })
+        res.on('end', () =>
+          resolve({ data: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') }),
+        )
+        res.on('error', (e) => reject(new SafeFetchError('network', e.message)))
+      },
+    )
+    req.setTimeout(remaining, () => req.destroy(new SafeFetchError('timeout', 'timed out')))
+    req.on('error', (e) => {
+      if (e instanceof SafeFetchError) return reject(e)
+      const code = (e as NodeJS.ErrnoException).code
+      reject(new SafeFetchError(code === 'EFORBIDDENADDR' ? 'forbidden_address' : 'network', e.message))
+    })
+  })
+}

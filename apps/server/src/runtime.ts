@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.ts'
+import type { AppContext } from './context.ts'
+import { pruneEvents } from './db/repos/events.ts'
+import type { EngineRouter } from './engines/router.ts'
+import { EventHub } from './events/hub.ts'
+import { eventRoutes } from './http/event-routes.ts'
+import { generationRoutes } from './http/generation-routes.ts'
+import { renderRoutes } from './http/render-routes.ts'
+import { JobQueue } from './jobs/queue.ts'
+import { Worker } from './jobs/worker.ts'
+
+export type Role = 'all' | 'api' | 'worker'
+
+export interface Runtime {
+  app: FastifyInstance | null
+  worker: Worker | null
+  hub: EventHub | null
+  /** stop accepting, finish or release work; the caller closes the database */
+  stop(): Promise<void>
+}
+
+export interface RuntimeOptions {
+  role: Role
+  engines: EngineRouter
+  webDistDir?: string | null
+  port?: number
+  host?: string
+  /** the worker's grace period on shutdown before releasing running jobs */
+  shutdownGraceMs?: number
+}
+
+/** Assemble what a process runs for its role: the HTTP API with its event hub, a worker, or both. */
+export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Promise<Runtime> {
+  let app: FastifyInstance | null = null
+  let hub: EventHub | null = null
+  let worker: Worker | null = null
+  const timers: NodeJS.Timeout[] = []
+
+  if (options.role !== 'api') {
+    const queue = new JobQueue(ctx.database, ctx.storage)
+    worker = new Worker(
+      ctx.database,
+      queue,
+      { database: ctx.database, storage: ctx.storage, queue, engines: options.engines },
+      ctx.log.child({ component: 'worker' }),
+      {
+        concurrency: ctx.config.WORKER_CONCURRENCY,
+        leaseSeconds: ctx.config.JOB_LEASE_SECONDS,
+        jobTimeoutMs: 15 * 60_000,
+        pollIntervalMs: 2_000,
+      },
+    )
+    await worker.start()
+  }
+
+  if (options.role !== 'worker') {
+    hub = new EventHub(ctx.database, ctx.log.child({ component: 'events' }))
+    await hub.start()
+    app = await buildApp(ctx, {
+      webDistDir: options.webDistDir ?? null,
+      extraRoutes: [renderRoutes, generationRoutes, eventRoutes(hub)],
+    })
+    await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })
+    // resumable events are kept a day; older ones are of no use to a reconnecting browser
+    const prune = () => pruneEvents(ctx.database.db, new Date(Date.now() - 86_400_000)).catch(() => {})
+    timers.push(setInterval(prune, 3_600_000))
+    void prune()
+  }
+
+  return {
+    app,
+    worker,
+    hub,
+    async stop() {
+      for (const t of timers) clearInterval(t)
+      await app?.close()
+      await hub?.stop()
+      await worker?.stop(options.shutdownGraceMs ?? 10_000)
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pino from 'pino'
+import { createContext } from '../../src/bootstrap.ts'
+import { loadConfig } from '../../src/config.ts'
+import type { AppContext } from '../../src/context.ts'
+import { type EngineRouter, singleEngineRouter } from '../../src/engines/router.ts'
+import { type Role, type Runtime, startRuntime } from '../../src/runtime.ts'
+import { createTestDatabase, PG_URL } from './database.ts'
+
+export interface TestServer {
+  url: string
+  ctx: AppContext
+  runtime: Runtime
+  dataDir: string
+  databaseUrl: string | undefined
+  close(options?: { keepData?: boolean }): Promise<void>
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>
+  role?: Role
+  engines?: EngineRouter
+  /** reuse a data folder / database (restart tests) */
+  dataDir?: string
+  databaseUrl?: string
+}
+
+/**
+ * The real server (same bootstrap and runtime as `npm start`) on a random port, over a fresh PGlite folder,
+ * or a fresh PostgreSQL database when PARTI_TEST_PG_URL is set.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parti-api-'))
+  const db = options.databaseUrl || !PG_URL ? null : await createTestDatabase()
+  const databaseUrl = options.databaseUrl ?? db?.url
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    WORKER_CONCURRENCY: '2',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  })
+  const log = pino({ level: config.LOG_LEVEL })
+  const ctx = await createContext(config, log)
+  // imported on demand so queue tests with their own engine do not load the local engine's dependencies
+  const engines =
+    options.engines ??
+    singleEngineRouter((await import('../../src/engines/local/index.ts')).createLocalEngine({}))
+  const runtime = await startRuntime(ctx, {
+    role: options.role ?? 'all',
+    engines,
+    port: 0,
+    host: '127.0.0.1',
+    shutdownGraceMs: 2_000,
+  })
+  const address = runtime.app?.server.address()
+  const url = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : ''
+  return {
+    url,
+    ctx,
+    runtime,
+    dataDir,
+    databaseUrl,
+    async close(closeOptions) {
+      await runtime.stop()
+      await ctx.database.close()
+      if (!closeOptions?.keepData) {
+        await db?.drop()
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
+  }
+}
