@@ -43,7 +43,6 @@ export const EnvSchema = z.object({
   JOB_MAX_ATTEMPTS: withDefault(int(1, 10), 3),
   FFMPEG_PATH: optional(z.string()),
   WEB_DIST_DIR: optional(z.string()),
-  RATE_LIMIT_PER_MINUTE: withDefault(int(1, 1_000_000), 600),
 })
 export type Env = z.infer<typeof EnvSchema>
 
