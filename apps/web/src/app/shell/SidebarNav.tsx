@@ -181,7 +181,10 @@ function WithTooltip({
   if (!enabled) return children
   return (
     <Tooltip.Root>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      {/* a wrapper, because Slot would turn NavLink's className function into a string */}
+      <Tooltip.Trigger asChild>
+        <span className="block">{children}</span>
+      </Tooltip.Trigger>
       <Tooltip.Portal>
         <Tooltip.Content
           side={i18n.dir() === 'rtl' ? 'left' : 'right'}

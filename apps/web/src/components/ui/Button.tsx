@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, Ref } from 'react'
 import { cn } from './cn'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger'
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger' | 'inverse'
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon' | 'icon-sm'
 
 const variants: Record<ButtonVariant, string> = {
@@ -10,6 +10,8 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-border-strong bg-surface text-fg hover:bg-surface-2 shadow-card',
   ghost: 'text-fg-muted hover:bg-surface-2 hover:text-fg',
   danger: 'bg-danger text-white hover:opacity-90',
+  /** on a dark band, whatever the theme */
+  inverse: 'bg-white text-neutral-900 hover:bg-white/90 shadow-card',
 }
 
 const sizes: Record<ButtonSize, string> = {

@@ -169,8 +169,15 @@ export function HeroVisual({ sketchLabel, renderLabel }: { sketchLabel: string; 
       <style>{css}</style>
       <div className="relative aspect-[4/3] overflow-hidden rounded-2xl border border-border bg-surface shadow-pop">
         <Sketch />
+        <span className="absolute end-3 top-3 rounded-full bg-white/85 px-2.5 py-1 text-[11px] font-medium tracking-wide text-neutral-900 ring-1 ring-black/5 backdrop-blur">
+          {sketchLabel}
+        </span>
+        {/* the render is revealed from the left, so its label travels with it */}
         <div className="hv-render absolute inset-0">
           <Render />
+          <span className="absolute start-3 top-3 rounded-full bg-black/55 px-2.5 py-1 text-[11px] font-medium tracking-wide text-white backdrop-blur">
+            {renderLabel}
+          </span>
         </div>
         <div className="hv-handle pointer-events-none absolute inset-0" aria-hidden>
           <div className="absolute inset-y-0 start-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.08)]" />
@@ -185,12 +192,6 @@ export function HeroVisual({ sketchLabel, renderLabel }: { sketchLabel: string; 
             </svg>
           </div>
         </div>
-        <span className="absolute start-3 top-3 rounded-full bg-black/55 px-2.5 py-1 text-[11px] font-medium tracking-wide text-white backdrop-blur">
-          {sketchLabel}
-        </span>
-        <span className="absolute end-3 top-3 rounded-full bg-white/85 px-2.5 py-1 text-[11px] font-medium tracking-wide text-neutral-900 backdrop-blur">
-          {renderLabel}
-        </span>
       </div>
     </div>
   )

@@ -1,0 +1,77 @@
+import { ERROR_CODES, LANGUAGES } from '@parti/contract'
+import { describe, expect, it } from 'vitest'
+import { CLIENT_ERROR_CODES } from '../lib/api'
+import landing from '../features/landing/content.json'
+
+type Tree = { [key: string]: string | Tree }
+
+const translation = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' })
+const pages = import.meta.glob<Tree>('./pages/*.json', { eager: true, import: 'default' })
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') out.set(path, value)
+    else for (const [k, v] of flatten(value, path)) out.set(k, v)
+  }
+  return out
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+
+describe.each([
+  ['translation', translation, (l: string) => `./${l}.json`],
+  ['pages', pages, (l: string) => `./pages/${l}.json`],
+])('locale namespace %s', (_name, files, pathOf) => {
+  const english = flatten(files[pathOf('en')] as Tree)
+
+  it('exists for all seven languages', () => {
+    for (const language of LANGUAGES) expect(files[pathOf(language)], language).toBeDefined()
+  })
+
+  describe.each(LANGUAGES.filter((l) => l !== 'en'))('%s', (language) => {
+    const strings = flatten((files[pathOf(language)] ?? {}) as Tree)
+
+    it('has exactly the keys of en.json', () => {
+      expect([...strings.keys()].sort()).toEqual([...english.keys()].sort())
+    })
+
+    it('has no empty value', () => {
+      for (const [key, value] of strings) expect(value.trim(), key).not.toBe('')
+    })
+
+    it('keeps every interpolation placeholder', () => {
+      for (const [key, value] of english) expect(placeholders(strings.get(key) ?? ''), key).toEqual(placeholders(value))
+    })
+
+    it('is a translation, not a copy of English', () => {
+      // product and plan names (Parti, Ask Parti, Lite, Pro, Beta…) stay the same in every language
+      const same = [...strings].filter(([key, value]) => value === english.get(key) && value.length > 12)
+      expect(same.map(([key]) => key)).toEqual([])
+    })
+  })
+})
+
+describe('English texts', () => {
+  const english = flatten(translation['./en.json'] as Tree)
+  it('cover every error code of the contract and of the client', () => {
+    for (const code of [...ERROR_CODES, ...CLIENT_ERROR_CODES]) expect(english.has(`errors.${code}`), code).toBe(true)
+  })
+  it('have no empty value', () => {
+    for (const [key, value] of english) expect(value.trim(), key).not.toBe('')
+  })
+})
+
+describe('landing content file', () => {
+  it('has every testimonial in every language and a rating out of 5', () => {
+    expect(landing.testimonials).toHaveLength(3)
+    expect(landing.rating.value).toBeLessThanOrEqual(landing.rating.outOf)
+    for (const item of landing.testimonials) {
+      for (const language of LANGUAGES) {
+        expect((item.quote as Record<string, string>)[language]?.trim(), `${item.name} ${language}`).toBeTruthy()
+        expect((item.role as Record<string, string>)[language]?.trim(), `${item.name} ${language}`).toBeTruthy()
+      }
+    }
+  })
+})
