@@ -10,14 +10,26 @@ mkdirSync(out, { recursive: true })
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 const sizes = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } }
 const email = `shots-${Date.now()}@example.com`
 let signedUp = false
 
 async function context(size, theme, language, extra = {}) {
-  const ctx = await browser.newContext({ viewport: sizes[size], reducedMotion: 'reduce', locale: language === 'ar' ? 'ar' : 'en-GB' })
+  const ctx = await browser.newContext({
+    viewport: sizes[size],
+    reducedMotion: 'reduce',
+    locale: language === 'ar' ? 'ar' : 'en-GB',
+  })
   await ctx.addInitScript(
     ([t, l, e]) => {
       localStorage.setItem('parti.theme', JSON.stringify({ v: 1, value: t }))
@@ -36,7 +48,10 @@ async function shoot(name, size, theme, language, run, extra) {
   const page = await ctx.newPage()
   await run(page)
   await page.waitForLoadState('networkidle')
-  await page.screenshot({ path: `${out}/${file}.png`, fullPage: name.startsWith('landing') || name.startsWith('page') })
+  await page.screenshot({
+    path: `${out}/${file}.png`,
+    fullPage: name.startsWith('landing') || name.startsWith('page'),
+  })
   console.log(file)
   await ctx.close()
 }
@@ -45,7 +60,12 @@ async function signIn(page) {
   const path = signedUp ? '/api/auth/sign-in' : '/api/auth/sign-up'
   await page.goto(`${base}/product`)
   await page.evaluate(
-    ([p, e]) => fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: e, password: 'correct horse battery', name: 'Ana Ribeiro' }) }),
+    ([p, e]) =>
+      fetch(p, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: e, password: 'correct horse battery', name: 'Ana Ribeiro' }),
+      }),
     [path, email],
   )
   signedUp = true
@@ -66,11 +86,18 @@ for (const theme of ['light', 'dark']) {
         }
       })
       if (size === 'desktop')
-        await shoot('shell-collapsed', size, theme, language, async (p) => {
-          await signIn(p)
-          await p.goto(`${base}/video`)
-          await p.getByTestId('page-title').waitFor()
-        }, { 'parti.sidebar': 'collapsed' })
+        await shoot(
+          'shell-collapsed',
+          size,
+          theme,
+          language,
+          async (p) => {
+            await signIn(p)
+            await p.goto(`${base}/video`)
+            await p.getByTestId('page-title').waitFor()
+          },
+          { 'parti.sidebar': 'collapsed' },
+        )
     }
   }
 }

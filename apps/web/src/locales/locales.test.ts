@@ -1,7 +1,7 @@
 import { ERROR_CODES, LANGUAGES } from '@parti/contract'
 import { describe, expect, it } from 'vitest'
-import { CLIENT_ERROR_CODES } from '../lib/api'
 import landing from '../features/landing/content.json'
+import { CLIENT_ERROR_CODES } from '../lib/api'
 
 type Tree = { [key: string]: string | Tree }
 
@@ -42,7 +42,8 @@ describe.each([
     })
 
     it('keeps every interpolation placeholder', () => {
-      for (const [key, value] of english) expect(placeholders(strings.get(key) ?? ''), key).toEqual(placeholders(value))
+      for (const [key, value] of english)
+        expect(placeholders(strings.get(key) ?? ''), key).toEqual(placeholders(value))
     })
 
     it('is a translation, not a copy of English', () => {
@@ -56,7 +57,8 @@ describe.each([
 describe('English texts', () => {
   const english = flatten(translation['./en.json'] as Tree)
   it('cover every error code of the contract and of the client', () => {
-    for (const code of [...ERROR_CODES, ...CLIENT_ERROR_CODES]) expect(english.has(`errors.${code}`), code).toBe(true)
+    for (const code of [...ERROR_CODES, ...CLIENT_ERROR_CODES])
+      expect(english.has(`errors.${code}`), code).toBe(true)
   })
   it('have no empty value', () => {
     for (const [key, value] of english) expect(value.trim(), key).not.toBe('')
@@ -69,8 +71,14 @@ describe('landing content file', () => {
     expect(landing.rating.value).toBeLessThanOrEqual(landing.rating.outOf)
     for (const item of landing.testimonials) {
       for (const language of LANGUAGES) {
-        expect((item.quote as Record<string, string>)[language]?.trim(), `${item.name} ${language}`).toBeTruthy()
-        expect((item.role as Record<string, string>)[language]?.trim(), `${item.name} ${language}`).toBeTruthy()
+        expect(
+          (item.quote as Record<string, string>)[language]?.trim(),
+          `${item.name} ${language}`,
+        ).toBeTruthy()
+        expect(
+          (item.role as Record<string, string>)[language]?.trim(),
+          `${item.name} ${language}`,
+        ).toBeTruthy()
       }
     }
   })

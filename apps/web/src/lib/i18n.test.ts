@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { detectLanguage, directionOf } from './i18n'
+
+describe('language detection (spec §1: stored, then browser, then page)', () => {
+  it('prefers the stored choice', () => {
+    expect(detectLanguage('de', ['fr-FR'], 'es')).toBe('de')
+  })
+  it('then the first supported browser language, by its base code', () => {
+    expect(detectLanguage(null, ['ja-JP', 'pt-BR', 'fr'], 'es')).toBe('pt')
+  })
+  it('then the page language', () => {
+    expect(detectLanguage(null, ['ja'], 'nl')).toBe('nl')
+  })
+  it('falls back to English', () => {
+    expect(detectLanguage(null, ['ja', 'zh-CN'], null)).toBe('en')
+  })
+  it('writes Arabic right to left and the others left to right', () => {
+    expect(directionOf('ar')).toBe('rtl')
+    for (const language of ['en', 'es', 'fr', 'pt', 'de', 'nl']) expect(directionOf(language)).toBe('ltr')
+  })
+})
