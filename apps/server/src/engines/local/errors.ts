@@ -1,0 +1,15 @@
+import { EngineError } from '../types.ts'
+
+/** A user-facing refusal of the input: the job fails and is refunded, never retried. */
+export function invalidInput(message: string, detail?: string): EngineError {
+  return new EngineError('invalid_input', message, detail ? { detail } : undefined)
+}
+
+export function cancelled(): EngineError {
+  return new EngineError('cancelled', 'The job was cancelled.')
+}
+
+/** Checked between steps so an aborted job stops at the next boundary instead of finishing its work. */
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw cancelled()
+}

@@ -1,0 +1,173 @@
+import sharp from 'sharp'
+import type { EngineOutput } from '../types.ts'
+import { invalidInput } from './errors.ts'
+
+/** Raw interleaved 8-bit pixels, the currency between sharp, OpenCV and the typed-array passes. */
+export interface RawImage {
+  data: Buffer
+  width: number
+  height: number
+  channels: 1 | 3 | 4
+}
+
+export interface InputInfo {
+  /** after EXIF orientation */
+  width: number
+  height: number
+  format: string
+}
+
+/** Smaller than this there is nothing to render; the upload layer recommends 1024 px (spec §1). */
+export const MIN_SIDE = 64
+/** Decoding cap: a 40-megapixel photo is the largest a phone makes; larger is a decompression bomb risk. */
+const MAX_PIXELS = 40_000_000
+
+/** Validates an encoded input by its bytes and decoded size; every failure is a clear invalid_input. */
+export async function inspectInput(buf: Buffer, what = 'image'): Promise<InputInfo> {
+  if (!buf || buf.length === 0)
+    throw invalidInput(`The ${what} file is empty. Please upload a PNG, JPEG or WebP file.`)
+  let meta: sharp.Metadata
+  try {
+    meta = await sharp(buf, { limitInputPixels: MAX_PIXELS }).metadata()
+  } catch (error) {
+    throw invalidInput(
+      `The ${what} could not be read. Please upload a PNG, JPEG or WebP file.`,
+      error instanceof Error ? error.message : String(error),
+    )
+  }
+  const width = meta.autoOrient?.width ?? meta.width ?? 0
+  const height = meta.autoOrient?.height ?? meta.height ?? 0
+  if (width * height > MAX_PIXELS) {
+    throw invalidInput(
+      `The ${what} is too large (${width}×${height} pixels). Please upload at most 40 megapixels.`,
+    )
+  }
+  if (width < MIN_SIDE || height < MIN_SIDE) {
+    throw invalidInput(
+      `The ${what} is too small (${width}×${height} pixels). Please upload one at least ${MIN_SIDE} pixels on each side; 1024 pixels or more gives the best results.`,
+    )
+  }
+  return { width, height, format: meta.format ?? 'unknown' }
+}
+
+/** A sharp pipeline over a checked input: upright, transparent areas on white (digital sketches often have none). */
+export function openImage(buf: Buffer): sharp.Sharp {
+  return sharp(buf, { limitInputPixels: MAX_PIXELS }).autoOrient().flatten({ background: '#ffffff' })
+}
+
+/** Runs a decode, turning libvips failures on damaged files (truncated, corrupt) into invalid_input. */
+export async function decoded<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof Error && error.name === 'EngineError') throw error
+    throw invalidInput(
+      `The ${what} could not be decoded; the file may be damaged. Please upload it again.`,
+      error instanceof Error ? error.message : String(error),
+    )
+  }
+}
+
+/** Decodes to 3-channel RGB at an exact size (cover-cropped when the aspect differs). */
+export async function decodeRgb(
+  buf: Buffer,
+  width: number,
+  height: number,
+  what = 'image',
+): Promise<RawImage> {
+  return decoded(what, async () => {
+    const { data, info } = await openImage(buf)
+      .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    return { data, width: info.width, height: info.height, channels: 3 }
+  })
+}
+
+/** Scales a size so its long side is `long`, keeping the aspect ratio. */
+export function fitLongSide(width: number, height: number, long: number): { width: number; height: number } {
+  const k = long / Math.max(width, height)
+  return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) }
+}
+
+/**
+ * Decodes a lasso mask (white = change) to a binary 0/255 map of the given size.
+ * Masks arrive as PNGs of the image's size; any size is scaled to fit rather than refused.
+ */
+export async function decodeMask(
+  buf: Buffer,
+  width: number,
+  height: number,
+): Promise<{ mask: Buffer; area: number }> {
+  if (!buf || buf.length === 0)
+    throw invalidInput('The selection mask is empty. Please select an area with the lasso tool.')
+  const grey = await decoded('selection mask', async () => {
+    const image = sharp(buf, { limitInputPixels: MAX_PIXELS })
+    const meta = await image.metadata()
+    // A transparent-background mask marks the selection by alpha; an opaque one by brightness.
+    const base = meta.hasAlpha
+      ? image.ensureAlpha().extractChannel(3)
+      : image.flatten({ background: '#000000' }).greyscale()
+    return base.resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer()
+  })
+  let area = 0
+  for (let i = 0; i < grey.length; i++) {
+    const on = grey[i]! >= 128
+    grey[i] = on ? 255 : 0
+    if (on) area++
+  }
+  if (area === 0) {
+    throw invalidInput(
+      'The selection is empty. Please select an area with the lasso tool to indicate what to change.',
+    )
+  }
+  return { mask: grey, area }
+}
+
+export async function encodeJpeg(img: RawImage, quality = 90, crispColour = false): Promise<Buffer> {
+  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } })
+    .jpeg({ quality, chromaSubsampling: crispColour ? '4:4:4' : '4:2:0' })
+    .toBuffer()
+}
+
+export async function encodePng(img: RawImage): Promise<Buffer> {
+  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
+    .toBuffer()
+}
+
+/**
+ * Photos keep their kind: a PNG stays lossless (an edit leaves the rest of the picture bit-exact), anything else
+ * becomes a high-quality JPEG, a fraction of a PNG's size.
+ */
+export async function encodeLike(img: RawImage, inputFormat: string): Promise<EngineOutput> {
+  const png = inputFormat === 'png'
+  const data = png ? await encodePng(img) : await encodeJpeg(img, 92)
+  return imageOutput(data, png ? 'image/png' : 'image/jpeg', img.width, img.height)
+}
+
+export function imageOutput(
+  data: Buffer,
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp',
+  width: number,
+  height: number,
+): EngineOutput {
+  return { kind: 'image', data, contentType, width, height }
+}
+
+/** Resizes a single-channel map (sharp turns one channel into sRGB unless told the output is b-w). */
+export async function resizeGrey(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  toWidth: number,
+  toHeight: number,
+  kernel: 'nearest' | 'linear' | 'cubic' | 'lanczos3' = 'linear',
+): Promise<Buffer> {
+  return sharp(data, { raw: { width, height, channels: 1 } })
+    .resize(toWidth, toHeight, { fit: 'fill', kernel })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer()
+}

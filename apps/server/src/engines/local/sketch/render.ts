@@ -1,0 +1,61 @@
+import type { LocalStyleParams } from '@parti/contract'
+import type { EngineContext, EnginePalette, EngineStyle } from '../../types.ts'
+import { throwIfAborted } from '../errors.ts'
+import { fitLongSide, inspectInput, type RawImage } from '../image-io.ts'
+import { compose } from './compose.ts'
+import { paintFills } from './fill.ts'
+import { extractLines } from './lines.ts'
+import { DEFAULT_PARAMS, type Look, lookSpec } from './looks.ts'
+import { chooseColours, roleColours } from './palette.ts'
+import { segmentRegions } from './regions.ts'
+
+export interface SketchRenderInput {
+  input: Buffer
+  prompt: string
+  style: EngineStyle | null
+  palette: EnginePalette | null
+  customColors?: string[] | null
+}
+
+export interface SketchRender {
+  image: RawImage
+  look: Look
+  interior: boolean
+}
+
+/** Output long side: at least 1024 px (spec §1 recommends it), at most 1600 px to keep renders quick. */
+const MIN_LONG = 1024
+const MAX_LONG = 1600
+/** Regions and shading are found at this size; fills are smooth, so more would only cost time. */
+const WORK_LONG = 512
+/** Fixed, so the same inputs always give the same bytes (and textures are cached across jobs). */
+const SEED = 1847
+
+// Room words in the seven languages: a prompt naming a room means the top of the page is a ceiling, not sky.
+const INTERIOR_WORDS =
+  /\b(interior|room|kitchen|bedroom|bathroom|living|lounge|office|lobby|hall|salon|sala|cocina|dormitorio|habitaci[oó]n|ba[nñ]o|cuisine|chambre|salle|quarto|cozinha|banheiro|zimmer|k[uü]che|bad|wohn\w*|schlaf\w*|kamer|keuken|badkamer|woonkamer|slaapkamer)\b|غرفة|مطبخ|صالة|حمام|داخلي/i
+
+export function styleParams(style: EngineStyle | null): LocalStyleParams {
+  return { ...DEFAULT_PARAMS, ...(style?.localParams ?? {}) }
+}
+
+/** Sketch → presentation drawing: paper levels, clean lines, region fills by role, shading and the style's look. */
+export async function renderSketch(task: SketchRenderInput, ctx: EngineContext): Promise<SketchRender> {
+  const info = await inspectInput(task.input, 'sketch')
+  const long = Math.min(MAX_LONG, Math.max(MIN_LONG, Math.max(info.width, info.height)))
+  const out = fitLongSide(info.width, info.height, long)
+  const work = fitLongSide(info.width, info.height, WORK_LONG)
+  const params = styleParams(task.style)
+  const spec = lookSpec(params)
+  const art = await extractLines(task.input, out.width, out.height)
+  ctx.reportProgress(0.3)
+  throwIfAborted(ctx.signal)
+  const map = await segmentRegions(art, work.width, work.height, INTERIOR_WORDS.test(task.prompt))
+  const colours = roleColours(chooseColours(task.palette, task.customColors))
+  const fill = await paintFills(map, spec, colours, SEED)
+  ctx.reportProgress(0.6)
+  throwIfAborted(ctx.signal)
+  const image = await compose(fill, art, spec, SEED)
+  ctx.reportProgress(0.9)
+  return { image, look: params.look, interior: map.interior }
+}
