@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Button } from '../components/ui/Button'
+import { AuthDialogProvider } from '../features/auth/AuthDialogContext'
 import { useSession } from '../features/auth/session'
 import { FullScreenLoader } from './FullScreenLoader'
 
@@ -10,13 +11,14 @@ export function RootLayout() {
   const { status, retry } = useSession()
   if (status === 'loading') return <FullScreenLoader />
   if (status === 'error') return <SessionError onRetry={retry} />
+  // the sign-in dialog lives inside the router: it navigates and links
   return (
-    <>
+    <AuthDialogProvider>
       <ScrollRestoration />
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
       </Suspense>
-    </>
+    </AuthDialogProvider>
   )
 }
 

@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthDialogProvider } from '../features/auth/AuthDialogContext'
 import { useTheme } from '../features/preferences/theme'
 
 // Toasts are only needed after an action; loading them lazily keeps them off the landing page's first load.
@@ -11,7 +10,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation()
   return (
     <>
-      <AuthDialogProvider>{children}</AuthDialogProvider>
+      {children}
       <Suspense fallback={null}>
         <Toaster
           theme={theme}

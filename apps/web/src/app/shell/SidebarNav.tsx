@@ -114,7 +114,11 @@ export function SidebarNav({ user, collapsed, onToggleCollapsed, onSignOut, onNa
             {!collapsed && (
               <div className="min-w-0 flex-1">
                 {user.name && <p className="truncate text-[13px] font-medium text-fg">{user.name}</p>}
-                <p className="truncate text-xs text-fg-muted" data-testid="sidebar-email">
+                <p
+                  dir="ltr"
+                  className="truncate text-xs text-fg-muted rtl:text-right"
+                  data-testid="sidebar-email"
+                >
                   {user.email}
                 </p>
               </div>

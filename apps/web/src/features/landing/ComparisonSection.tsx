@@ -25,8 +25,31 @@ export function ComparisonSection() {
           </h2>
           <p className="mt-4 text-[17px] leading-relaxed text-fg-muted">{t('landing.compareBody')}</p>
         </div>
-        <div className="mt-10 overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
-          <table className="w-full min-w-[560px] border-collapse text-start text-sm">
+        {/* phones: one card per capability; wider screens: the table */}
+        <ul className="mt-10 flex flex-col gap-3 sm:hidden">
+          {ROWS.map((row) => (
+            <li key={row} className="rounded-2xl border border-border bg-surface p-4 shadow-card">
+              <p className="text-[15px] font-semibold text-fg">{t(`landing.compare.${row}.label`)}</p>
+              <ul className="mt-3 flex flex-col gap-2 text-sm">
+                <li className="flex items-start gap-2 text-fg">
+                  <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+                  <span>
+                    <span className="font-medium">Parti</span> · {t(`landing.compare.${row}.parti`)}
+                  </span>
+                </li>
+                <li className="flex items-start gap-2 text-fg-muted">
+                  <Minus className="mt-0.5 size-4 shrink-0 text-fg-subtle" aria-hidden />
+                  <span>
+                    <span className="sr-only">{t('landing.compareGeneral')}: </span>
+                    {t(`landing.compare.${row}.general`)}
+                  </span>
+                </li>
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 hidden overflow-hidden rounded-2xl border border-border bg-surface shadow-card sm:block">
+          <table className="w-full border-collapse text-start text-sm">
             <caption className="sr-only">{t('landing.compareCaption')}</caption>
             <thead>
               <tr className="border-b border-border bg-surface-2/60">

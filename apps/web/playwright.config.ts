@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = 3210
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+// One fresh data directory per run; workers re-read this file, so keep the first one in the environment.
+process.env.PARTI_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parti-e2e-'))
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // PARTI_E2E_COMMAND swaps the server, e.g. `node apps/web/scripts/mock-api.mjs` while the API is unfinished
+    command: process.env.PARTI_E2E_COMMAND ?? 'node scripts/start.mjs all',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: process.env.PARTI_E2E_DATA_DIR },
+  },
+})
