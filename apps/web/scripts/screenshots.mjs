@@ -85,6 +85,17 @@ for (const theme of ['light', 'dark']) {
           await p.getByTestId('mobile-drawer').waitFor()
         }
       })
+      if (size === 'mobile')
+        await shoot('shell-closed', size, theme, language, async (p) => {
+          await signIn(p)
+          await p.goto(`${base}/`)
+          await p.getByTestId('greeting').waitFor()
+        })
+      await shoot('dialog', size, theme, language, async (p) => {
+        await p.goto(base)
+        await p.getByTestId('hero-try-free').click()
+        await p.getByRole('dialog').waitFor()
+      })
       if (size === 'desktop')
         await shoot(
           'shell-collapsed',

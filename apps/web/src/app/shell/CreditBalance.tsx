@@ -17,19 +17,19 @@ export function CreditBalance({ credits }: { credits: number }) {
         data-low={low || undefined}
         title={low ? t('shell.lowCredits') : undefined}
         className={cn(
-          'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-[13px] font-semibold tabular-nums',
+          'inline-flex h-8 items-center gap-1.5 rounded-full border px-2.5 text-[13px] font-semibold tabular-nums sm:px-3',
           low
             ? 'border-danger/30 bg-danger-soft text-danger'
             : 'border-border bg-surface text-fg shadow-card',
         )}
       >
-        <Coins className="size-3.5 opacity-80" aria-hidden />
+        <Coins className="hidden size-3.5 opacity-80 min-[420px]:block" aria-hidden />
         <span className="sr-only">{t('shell.creditsLabel')}: </span>
         {formatted}
         <span className="hidden text-fg-muted font-medium xl:inline">{t('shell.credits')}</span>
         {low && <span className="sr-only">({t('shell.lowCredits')})</span>}
       </span>
-      <Link to="/pricing" className={buttonClass('primary', 'sm', 'h-8 rounded-full px-3.5')}>
+      <Link to="/pricing" className={buttonClass('primary', 'sm', 'h-8 rounded-full px-3 sm:px-3.5')}>
         {t('shell.buy')}
       </Link>
     </div>

@@ -13,7 +13,7 @@ const OPTIONS = LANGUAGES.map((language) => ({
   dir: directionOf(language),
 }))
 
-/** The language menu of both headers. `compact` always shows the code, for the app's top bar. */
+/** The language menu of both headers. `compact` keeps the language code visible on narrower screens. */
 export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation()
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en'
@@ -28,8 +28,15 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       triggerContent={
         <>
           <Languages aria-hidden />
-          <span className={cn('text-[13px] uppercase', !compact && 'hidden sm:inline')}>{current}</span>
-          <ChevronDown aria-hidden className="!size-3.5 opacity-60" />
+          <span
+            className={cn(
+              'text-[13px] uppercase',
+              compact ? 'hidden min-[420px]:inline' : 'hidden sm:inline',
+            )}
+          >
+            {current}
+          </span>
+          <ChevronDown aria-hidden className="hidden !size-3.5 opacity-60 sm:block" />
         </>
       }
     />
