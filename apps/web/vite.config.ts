@@ -1,37 +1,6 @@
-import { createHash } from 'node:crypto'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-
-/**
- * The no-flash theme script is inline in index.html. A server with a Content-Security-Policy must allow it by
- * hash: this plugin writes the hashes to dist/csp-hashes.json so the server can read them instead of
- * hard-coding a value that changes whenever the script does.
- */
-function inlineScriptHashes(): Plugin {
-  return {
-    name: 'parti-inline-script-hashes',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html']
-      if (html?.type !== 'asset') return
-      const source = String(html.source)
-      const scripts = [...source.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-      const hashes = scripts.map(
-        (m) =>
-          `sha256-${createHash('sha256')
-            .update(m[1] ?? '')
-            .digest('base64')}`,
-      )
-      this.emitFile({
-        type: 'asset',
-        fileName: 'csp-hashes.json',
-        source: JSON.stringify({ script: hashes }),
-      })
-    },
-  }
-}
 
 /**
  * The shared contract is plain declarations (constants, zod schemas), but its package does not say so, and a
@@ -53,7 +22,7 @@ function contractWithoutSideEffects(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [contractWithoutSideEffects(), react(), tailwindcss(), inlineScriptHashes()],
+  plugins: [contractWithoutSideEffects(), react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
