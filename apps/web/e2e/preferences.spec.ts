@@ -49,6 +49,21 @@ test.describe('preferences kept in the browser', () => {
     await expect(html).toHaveAttribute('dir', 'ltr')
   })
 
+  test('in Arabic the sign-in dialog reads right to left too', async ({ page, landing }) => {
+    await landing.goto()
+    await landing.chooseLanguage('العربية')
+    await landing.tryForFree.click()
+    const tabs = page.getByRole('tablist')
+    await expect(tabs).toBeVisible()
+    expect(await tabs.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+    const [signIn, signUp] = await Promise.all([
+      page.getByRole('tab', { name: 'تسجيل الدخول' }).boundingBox(),
+      page.getByRole('tab', { name: 'إنشاء حساب' }).boundingBox(),
+    ])
+    // the first tab (sign in) sits on the right
+    expect(signIn!.x).toBeGreaterThan(signUp!.x)
+  })
+
   test('a browser in German gets German without choosing', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' })
     const page = await context.newPage()

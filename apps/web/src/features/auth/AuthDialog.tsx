@@ -25,7 +25,7 @@ interface AuthDialogProps {
 }
 
 export default function AuthDialog({ open, tab, onTabChange, onOpenChange }: AuthDialogProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   return (
     <QueryProvider>
       <Dialog
@@ -35,7 +35,8 @@ export default function AuthDialog({ open, tab, onTabChange, onOpenChange }: Aut
         description={tab === 'sign-in' ? t('auth.signInSubtitle') : t('auth.signUpSubtitle')}
         closeLabel={t('common.close')}
       >
-        <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as AuthTab)}>
+        {/* Radix writes its own dir attribute (ltr unless told), which would undo Arabic's right-to-left */}
+        <Tabs.Root dir={i18n.dir()} value={tab} onValueChange={(value) => onTabChange(value as AuthTab)}>
           <Tabs.List
             aria-label={t('auth.tabsLabel')}
             className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 text-sm font-medium"
