@@ -18,7 +18,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+// interpolation values and the <tag>…</tag> markup that <Trans> turns into links
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort()
 
 describe.each([
   ['translation', translation, (l: string) => `./${l}.json`],

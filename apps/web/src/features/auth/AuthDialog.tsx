@@ -2,8 +2,8 @@ import { MIN_PASSWORD_LENGTH } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Tabs } from 'radix-ui'
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Trans, useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
@@ -212,7 +212,19 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
         {signUp.isPending && <Spinner className="text-current" />}
         {t('auth.createAccount')}
       </Button>
-      <p className="text-center text-xs leading-relaxed text-fg-subtle">{t('auth.signUpTerms')}</p>
+      <p className="text-center text-xs leading-relaxed text-fg-subtle">
+        <Trans
+          i18nKey="auth.signUpTerms"
+          components={{
+            terms: (
+              <Link to="/terms" className="underline underline-offset-2 hover:text-fg" onClick={onDone} />
+            ),
+            privacy: (
+              <Link to="/privacy" className="underline underline-offset-2 hover:text-fg" onClick={onDone} />
+            ),
+          }}
+        />
+      </p>
     </form>
   )
 }
