@@ -132,6 +132,8 @@ export interface EngineFacts {
   draft?: boolean
   /** the prompt as the engine used it */
   enhancedPrompt?: string
+  /** plain-English notes on what could not be done, e.g. the local engine cannot add furniture */
+  notes?: string[]
 }
 
 export interface EngineResult {

@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import sharp, { type Metadata, type Sharp } from 'sharp'
 import type { EngineOutput } from '../types.ts'
 import { invalidInput } from './errors.ts'
 
@@ -26,7 +26,7 @@ const MAX_PIXELS = 40_000_000
 export async function inspectInput(buf: Buffer, what = 'image'): Promise<InputInfo> {
   if (!buf || buf.length === 0)
     throw invalidInput(`The ${what} file is empty. Please upload a PNG, JPEG or WebP file.`)
-  let meta: sharp.Metadata
+  let meta: Metadata
   try {
     meta = await sharp(buf, { limitInputPixels: MAX_PIXELS }).metadata()
   } catch (error) {
@@ -51,7 +51,7 @@ export async function inspectInput(buf: Buffer, what = 'image'): Promise<InputIn
 }
 
 /** A sharp pipeline over a checked input: upright, transparent areas on white (digital sketches often have none). */
-export function openImage(buf: Buffer): sharp.Sharp {
+export function openImage(buf: Buffer): Sharp {
   return sharp(buf, { limitInputPixels: MAX_PIXELS }).autoOrient().flatten({ background: '#ffffff' })
 }
 

@@ -10,15 +10,14 @@ export function loadOpenCv(): Promise<{ cv: CV }> {
   loading ??= (async () => {
     // Emscripten installs process-wide handlers that abort the runtime on any unhandled rejection anywhere in
     // the server (and print 10 MB of source). They are not ours to keep: remove whatever the import added.
-    const before = {
-      uncaughtException: new Set(process.listeners('uncaughtException')),
-      unhandledRejection: new Set(process.listeners('unhandledRejection')),
-    }
+    const events = ['uncaughtException', 'unhandledRejection'] as const
+    const listeners = (event: (typeof events)[number]) =>
+      process.listeners(event as 'uncaughtException') as Array<(...args: unknown[]) => void>
+    const before = new Map(events.map((event) => [event, new Set(listeners(event))]))
     const mod = (await import('@techstark/opencv-js')) as unknown as { default: CV }
-    for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
-      for (const listener of process.listeners(event)) {
-        if (!before[event].has(listener))
-          process.removeListener(event, listener as (...args: unknown[]) => void)
+    for (const event of events) {
+      for (const listener of listeners(event)) {
+        if (!before.get(event)?.has(listener)) process.removeListener(event, listener)
       }
     }
     const cv = mod.default

@@ -124,40 +124,62 @@ function isOpenPage(r: Region): boolean {
   return r.touchesTop && r.touchesBottom
 }
 
-/** Line pixels take the label of the nearest open pixel on their row, else on their column. */
+/**
+ * Line pixels take the label of the nearest open pixel along their row or column, whichever is closer: a thick
+ * horizontal line between roof and wall splits between them instead of taking the sky at its ends.
+ */
 function fillLineLabels(labels: Int32Array, width: number, height: number): void {
+  const n = labels.length
+  const best = new Int32Array(n)
+  const bestDist = new Float32Array(n).fill(Number.POSITIVE_INFINITY)
+  const consider = (i: number, label: number, dist: number) => {
+    if (label !== 0 && dist < bestDist[i]!) {
+      bestDist[i] = dist
+      best[i] = label
+    }
+  }
   for (let y = 0; y < height; y++) {
     const row = y * width
-    let x = 0
-    while (x < width) {
-      if (labels[row + x] !== 0) {
-        x++
-        continue
-      }
-      let end = x
-      while (end < width && labels[row + end] === 0) end++
-      const leftLabel = x > 0 ? labels[row + x - 1]! : 0
-      const rightLabel = end < width ? labels[row + end]! : 0
-      const mid = (x + end) / 2
-      for (let k = x; k < end; k++)
-        labels[row + k] = (k < mid ? leftLabel || rightLabel : rightLabel || leftLabel) as number
-      x = end
+    let last = 0
+    let lastAt = -1
+    for (let x = 0; x < width; x++) {
+      const l = labels[row + x]!
+      if (l !== 0) {
+        last = l
+        lastAt = x
+      } else if (lastAt >= 0) consider(row + x, last, x - lastAt)
+    }
+    last = 0
+    lastAt = -1
+    for (let x = width - 1; x >= 0; x--) {
+      const l = labels[row + x]!
+      if (l !== 0) {
+        last = l
+        lastAt = x
+      } else if (lastAt >= 0) consider(row + x, last, lastAt - x)
     }
   }
   for (let x = 0; x < width; x++) {
     let last = 0
+    let lastAt = -1
     for (let y = 0; y < height; y++) {
-      const i = y * width + x
-      if (labels[i] === 0) labels[i] = last
-      else last = labels[i]!
+      const l = labels[y * width + x]!
+      if (l !== 0) {
+        last = l
+        lastAt = y
+      } else if (lastAt >= 0) consider(y * width + x, last, y - lastAt)
     }
     last = 0
+    lastAt = -1
     for (let y = height - 1; y >= 0; y--) {
-      const i = y * width + x
-      if (labels[i] === 0) labels[i] = last
-      else last = labels[i]!
+      const l = labels[y * width + x]!
+      if (l !== 0) {
+        last = l
+        lastAt = y
+      } else if (lastAt >= 0) consider(y * width + x, last, lastAt - y)
     }
   }
+  for (let i = 0; i < n; i++) if (labels[i] === 0) labels[i] = best[i]!
 }
 
 /** The base of the drawing: the lowest edge of the enclosed areas (the building), else near the bottom. */

@@ -1,13 +1,13 @@
 import type { LocalStyleParams } from '@parti/contract'
 import type { EngineContext, EnginePalette, EngineStyle } from '../../types.ts'
 import { throwIfAborted } from '../errors.ts'
-import { fitLongSide, inspectInput, type RawImage } from '../image-io.ts'
+import { fitLongSide, inspectInput, type RawImage, resizeGrey } from '../image-io.ts'
 import { compose } from './compose.ts'
 import { paintFills } from './fill.ts'
 import { extractLines } from './lines.ts'
 import { DEFAULT_PARAMS, type Look, lookSpec } from './looks.ts'
 import { chooseColours, roleColours } from './palette.ts'
-import { segmentRegions } from './regions.ts'
+import { type RegionMap, ROLES, segmentRegions } from './regions.ts'
 
 export interface SketchRenderInput {
   input: Buffer
@@ -21,6 +21,8 @@ export interface SketchRender {
   image: RawImage
   look: Look
   interior: boolean
+  /** the drawn subject (everything but sky and ground) as 0..255 at the image's size, for cut-out views */
+  subject: () => Promise<Uint8Array>
 }
 
 /** Output long side: at least 1024 px (spec §1 recommends it), at most 1600 px to keep renders quick. */
@@ -57,5 +59,18 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
   throwIfAborted(ctx.signal)
   const image = await compose(fill, art, spec, SEED)
   ctx.reportProgress(0.9)
-  return { image, look: params.look, interior: map.interior }
+  return {
+    image,
+    look: params.look,
+    interior: map.interior,
+    subject: () => subjectMask(map, image.width, image.height),
+  }
+}
+
+/** Where the drawing is not sky or ground, smoothed at work size and scaled up. */
+async function subjectMask(map: RegionMap, width: number, height: number): Promise<Uint8Array> {
+  const open = new Set([ROLES.indexOf('sky'), ROLES.indexOf('ground')])
+  const small = new Uint8Array(map.roles.length)
+  for (let i = 0; i < small.length; i++) small[i] = open.has(map.roles[i]!) ? 0 : 255
+  return resizeGrey(small, map.width, map.height, width, height, 'linear')
 }

@@ -1,0 +1,203 @@
+import sharp, { type Sharp } from 'sharp'
+import { luminance, mix, type Rgb } from '../color.ts'
+import type { RawImage } from '../image-io.ts'
+import { inpaintMasked } from '../inpaint.ts'
+import {
+  applyLuts,
+  brightnessCurve,
+  contrastCurve,
+  luminanceOf,
+  saturateImage,
+  warmthCurves,
+} from '../tone.ts'
+import type { EditOp } from './ops.ts'
+
+export interface EditInputs {
+  /** binary 0/255 at the image's size, or null when nothing was selected */
+  mask: Uint8Array | null
+  palette: Rgb[] | null
+}
+
+const PIXEL_ORDER: Record<EditOp['kind'], number> = {
+  'remove-selection': 0,
+  'recolour-palette': 1,
+  brightness: 2,
+  contrast: 2,
+  warmth: 2,
+  saturation: 2,
+  'black-and-white': 2,
+  sepia: 2,
+  'blur-background': 3,
+  sharpen: 4,
+  crop: 5,
+  rotate: 5,
+  flip: 5,
+}
+
+/**
+ * Applies the edits. Selection-based edits run first, while the lasso still lines up with the picture; tone edits
+ * keep the order asked; crops, turns and flips come last. Tone edits of the same kind in a row are one pass.
+ */
+export async function applyEdits(input: RawImage, ops: EditOp[], inputs: EditInputs): Promise<RawImage> {
+  let img = input
+  const ordered = ops
+    .map((op, i) => ({ op, i }))
+    .sort((a, b) => PIXEL_ORDER[a.op.kind] - PIXEL_ORDER[b.op.kind] || a.i - b.i)
+    .map((x) => x.op)
+  for (const op of ordered) img = await applyEdit(img, op, inputs)
+  return img
+}
+
+async function applyEdit(img: RawImage, op: EditOp, inputs: EditInputs): Promise<RawImage> {
+  switch (op.kind) {
+    case 'remove-selection':
+      return inputs.mask ? inpaintMasked(img, inputs.mask) : img
+    case 'recolour-palette':
+      if (inputs.palette) recolour(img, inputs.palette, inputs.mask)
+      return img
+    case 'brightness':
+      applyLuts(img, brightnessCurve(op.amount))
+      return img
+    case 'contrast':
+      applyLuts(img, contrastCurve(op.amount))
+      return img
+    case 'warmth':
+      applyLuts(img, warmthCurves(op.amount))
+      return img
+    case 'saturation':
+      saturateImage(img, Math.max(0, 1 + 0.4 * op.amount))
+      return img
+    case 'black-and-white':
+      blackAndWhite(img)
+      return img
+    case 'sepia':
+      sepia(img)
+      return img
+    case 'sharpen':
+      return viaSharp(img, (s) => s.sharpen({ sigma: 0.8 + 0.5 * op.amount, m1: 1, m2: 2.5 }))
+    case 'blur-background':
+      return blurBackground(img, inputs.mask, op.amount)
+    case 'crop':
+      return viaSharp(img, (s) => s.extract(cropBox(img.width, img.height, op.ratio)))
+    case 'rotate':
+      return viaSharp(img, (s) => s.rotate(op.degrees))
+    case 'flip':
+      return viaSharp(img, (s) => (op.axis === 'vertical' ? s.flip() : s.flop()))
+  }
+}
+
+async function viaSharp(img: RawImage, fn: (s: Sharp) => Sharp): Promise<RawImage> {
+  const { data, info } = await fn(
+    sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }),
+  )
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height, channels: 3 }
+}
+
+/** The largest centred box of the ratio; 0:0 means "tighter", 85% of each side at the same aspect. */
+export function cropBox(width: number, height: number, [a, b]: readonly [number, number]) {
+  let w = width
+  let h = height
+  if (a === 0 || b === 0) {
+    w = Math.round(width * 0.85)
+    h = Math.round(height * 0.85)
+  } else if (width / height > a / b) {
+    w = Math.round((height * a) / b)
+  } else {
+    h = Math.round((width * b) / a)
+  }
+  return { left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2), width: w, height: h }
+}
+
+function blackAndWhite(img: RawImage): void {
+  const y = luminanceOf(img)
+  const d = img.data
+  for (let p = 0, i = 0; p < y.length; p++, i += 3) {
+    // a gentle S keeps a converted photo from looking flat
+    const v = y[p]! / 255
+    const s = (v - Math.sin(2 * Math.PI * v) * 0.04) * 255
+    const out = s <= 0 ? 0 : s >= 255 ? 255 : s
+    d[i] = out
+    d[i + 1] = out
+    d[i + 2] = out
+  }
+}
+
+function sepia(img: RawImage): void {
+  const y = luminanceOf(img)
+  const d = img.data
+  for (let p = 0, i = 0; p < y.length; p++, i += 3) {
+    const v = y[p]!
+    d[i] = Math.min(255, v * 1.07 + 14)
+    d[i + 1] = Math.min(255, v * 0.93 + 6)
+    d[i + 2] = Math.min(255, v * 0.72)
+  }
+}
+
+/**
+ * Keeps the subject sharp and blurs the rest: the lasso marks the subject when there is one; otherwise the
+ * centre stays sharp and the blur grows toward the edges, like a wide aperture.
+ */
+async function blurBackground(img: RawImage, mask: Uint8Array | null, amount: number): Promise<RawImage> {
+  const sigma = Math.max(2, (Math.max(img.width, img.height) / 110) * amount)
+  const blurred = await viaSharp(img, (s) => s.blur(sigma))
+  let keep: Uint8Array
+  if (mask) {
+    const { data } = await sharp(mask, { raw: { width: img.width, height: img.height, channels: 1 } })
+      .blur(Math.max(1.5, sigma / 3))
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    keep = data
+  } else {
+    keep = new Uint8Array(img.width * img.height)
+    const cx = img.width / 2
+    const cy = img.height / 2
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 0; x < img.width; x++) {
+        const r = Math.hypot((x - cx) / (img.width * 0.5), (y - cy) / (img.height * 0.5))
+        const t = Math.min(1, Math.max(0, (r - 0.35) / 0.45))
+        keep[y * img.width + x] = (1 - t * t * (3 - 2 * t)) * 255
+      }
+    }
+  }
+  const d = img.data
+  for (let p = 0, i = 0; p < keep.length; p++, i += 3) {
+    const k = keep[p]! / 255
+    d[i] = d[i]! * k + blurred.data[i]! * (1 - k)
+    d[i + 1] = d[i + 1]! * k + blurred.data[i + 1]! * (1 - k)
+    d[i + 2] = d[i + 2]! * k + blurred.data[i + 2]! * (1 - k)
+  }
+  return img
+}
+
+/**
+ * Maps the picture's tones onto the palette (darkest colour in the shadows … lightest in the highlights) while
+ * keeping each pixel's own brightness, so the result is the same photo in the palette's colours. With a lasso
+ * only the selection changes, more strongly.
+ */
+function recolour(img: RawImage, palette: Rgb[], mask: Uint8Array | null): void {
+  const stops = [...palette].sort((a, b) => luminance(a) - luminance(b))
+  const gradient: Rgb[] = []
+  for (let v = 0; v < 256; v++) {
+    const t = (v / 255) * (stops.length - 1)
+    const i = Math.min(stops.length - 2, Math.floor(t))
+    gradient.push(mix(stops[i]!, stops[i + 1]!, t - i))
+  }
+  const strength = mask ? 0.85 : 0.55
+  const y = luminanceOf(img)
+  const d = img.data
+  for (let p = 0, i = 0; p < y.length; p++, i += 3) {
+    const k = mask ? (mask[p]! / 255) * strength : strength
+    if (k === 0) continue
+    const target = gradient[y[p]!]!
+    // keep the pixel's luminance: shift the palette colour to it
+    const ty = 0.2126 * target[0] + 0.7152 * target[1] + 0.0722 * target[2]
+    const shift = y[p]! - ty
+    for (let c = 0; c < 3; c++) {
+      const v = d[i + c]! * (1 - k) + (target[c]! + shift) * k
+      d[i + c] = v <= 0 ? 0 : v >= 255 ? 255 : v
+    }
+  }
+}

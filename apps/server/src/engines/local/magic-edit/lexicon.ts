@@ -1,0 +1,575 @@
+/**
+ * The words for each edit in the seven languages (en, es, fr, pt, de, nl, ar), written as regular-expression
+ * fragments over normalised text (see normalise.ts: no accents, lower case, one Arabic alef). Latin fragments are
+ * matched as whole words; Arabic ones anywhere, because Arabic attaches "the", "and" and "with" to the word.
+ */
+export interface Lexeme {
+  latin: string[]
+  arabic: string[]
+}
+
+export const BRIGHTER: Lexeme = {
+  latin: [
+    'bright(?:er|en|ness up)',
+    'light(?:er|en)',
+    'more (?:light|exposure)',
+    '(?:increase|raise|boost|more) (?:the )?(?:brightness|exposure)',
+    'too dark',
+    'mas (?:brillante|luminos[ao]|clar[ao]|luz)',
+    'aclar(?:a|ar|ala|alo)',
+    'ilumin(?:a|ar)',
+    '(?:sube|aumenta|subir|aumentar) (?:el |la )?(?:brillo|exposicion|luminosidad)',
+    'muy oscur[ao]',
+    'plus (?:lumineu(?:x|se)|clair(?:e)?)',
+    'eclairci(?:r|s|t)',
+    'eclaire(?:r|z)?',
+    '(?:augmente(?:r|z)?|monte(?:r|z)?) (?:la )?(?:luminosite|exposition)',
+    'trop sombre',
+    'mais (?:clar[ao]|brilhante|luminos[ao]|luz)',
+    'clare(?:ia|ar|ie)',
+    '(?:aumenta(?:r)?|sobe|subir) (?:o |a )?(?:brilho|exposicao|luminosidade)',
+    'muito escur[ao]',
+    'heller',
+    'aufhell(?:en|e)',
+    'mehr licht',
+    'helligkeit (?:erhohen|anheben|steigern)',
+    'zu dunkel',
+    'lichter',
+    'helderder',
+    'ophelderen',
+    'meer licht',
+    'te donker',
+  ],
+  arabic: [
+    'افتح',
+    'اكثر اشراق',
+    'اكثر سطوع',
+    'زد السطوع',
+    'زياده السطوع',
+    'ارفع السطوع',
+    'اكثر اضاءه',
+    'مظلمه جدا',
+    'فتح الصوره',
+  ],
+}
+
+export const DARKER: Lexeme = {
+  latin: [
+    'dark(?:er|en)',
+    'dimmer',
+    'less (?:bright|light|exposure)',
+    '(?:reduce|lower|decrease) (?:the )?(?:brightness|exposure)',
+    'too bright',
+    'mas oscur[ao]',
+    'oscurec(?:e|er|ela|elo)',
+    '(?:baja|reduce|bajar|reducir) (?:el |la )?(?:brillo|exposicion|luminosidad)',
+    'menos (?:brillo|luz)',
+    'demasiado (?:brillante|clar[ao])',
+    'plus (?:sombre|fonce(?:e)?)',
+    'assombri(?:r|s|t)',
+    '(?:baisse(?:r|z)?|diminue(?:r|z)?|reduire) (?:la )?(?:luminosite|exposition)',
+    'moins lumineu(?:x|se)',
+    'trop clair(?:e)?',
+    'mais escur[ao]',
+    'escurec(?:e|er|a)',
+    '(?:diminui(?:r)?|reduz(?:ir)?|baixa(?:r)?) (?:o |a )?(?:brilho|exposicao|luminosidade)',
+    'menos brilho',
+    'muito clar[ao]',
+    'dunkler',
+    '(?:ab|ver)dunkeln',
+    'helligkeit (?:verringern|reduzieren|senken)',
+    'zu hell',
+    'donkerder',
+    'verdonker(?:en)?',
+    'minder licht',
+    'te licht',
+  ],
+  arabic: ['اغمق', 'اكثر قتامه', 'اكثر ظلام', 'قلل السطوع', 'خفض السطوع', 'تغميق', 'ساطعه جدا'],
+}
+
+export const CONTRAST_DOWN: Lexeme = {
+  latin: [
+    '(?:less|lower|reduce|decrease|soften|softer|flatter) (?:the )?contrast',
+    'menos contraste',
+    '(?:reduce|baja|reducir|bajar|diminui(?:r)?|reduz(?:ir)?) (?:el |o )?contraste',
+    'moins de contraste',
+    '(?:reduire|baisse(?:r|z)?|diminue(?:r|z)?) (?:le )?contraste',
+    'weniger kontrast',
+    'kontrast (?:verringern|reduzieren|senken)',
+    'minder contrast',
+    'contrast verlagen',
+  ],
+  arabic: ['تباين اقل', 'قلل التباين', 'خفض التباين', 'تقليل التباين'],
+}
+
+export const CONTRAST_UP: Lexeme = {
+  latin: [
+    '(?:more|higher|increase|boost|add|raise) (?:the )?contrast',
+    'contrast(?:y|ier)',
+    'punch(?:y|ier)',
+    'contrast',
+    'mas contraste',
+    '(?:aumenta|sube|aumentar|subir) (?:el |o )?contraste',
+    'plus (?:de )?contraste',
+    '(?:augmente(?:r|z)?|renforce(?:r|z)?) (?:le )?contraste',
+    'contraste',
+    'mais contraste',
+    'mehr kontrast',
+    'kontrast(?:reicher| erhohen| verstarken| anheben)?',
+    'meer contrast',
+    'contrast verhogen',
+  ],
+  arabic: ['تباين اكثر', 'زد التباين', 'زياده التباين', 'ارفع التباين', 'التباين', 'تباين'],
+}
+
+export const WARMER: Lexeme = {
+  latin: [
+    'warm(?:er)?',
+    'warm (?:it )?up',
+    'golden',
+    'mas calid[ao]',
+    'calid[ao]s?',
+    'calienta',
+    'tonos calidos',
+    'plus chaud(?:e)?',
+    'rechauffe(?:r|z)?',
+    'tons chauds',
+    'chaleureu(?:x|se)',
+    'mais quente',
+    'aquec(?:e|er|a)',
+    'tons quentes',
+    'quente',
+    'warmer',
+    'warme (?:tone|farben)',
+    'aufwarmen',
+    'warmere? (?:tinten|kleuren)',
+    'opwarmen',
+  ],
+  arabic: ['ادفا', 'اكثر دفئا', 'اكثر دفء', 'دافئ', 'الوان دافئه'],
+}
+
+export const COOLER: Lexeme = {
+  latin: [
+    'cool(?:er)?',
+    'cold(?:er)?',
+    'cool (?:it )?down',
+    'blu(?:er|ish)',
+    'mas fri[ao]',
+    'fri[ao]s?',
+    'enfria(?:r)?',
+    'tonos frios',
+    'plus froid(?:e)?',
+    'refroidi(?:r|s|t)',
+    'tons froids',
+    'froid(?:e)?',
+    'mais fri[ao]',
+    'esfri(?:a|ar)',
+    'tons frios',
+    'kalter',
+    'kuhler',
+    'kuhle (?:tone|farben)',
+    'abkuhlen',
+    'koeler',
+    'kouder',
+    'koele (?:tinten|kleuren)',
+    'afkoelen',
+  ],
+  arabic: ['ابرد', 'اكثر برود', 'بارد', 'الوان بارده'],
+}
+
+export const SATURATION_DOWN: Lexeme = {
+  latin: [
+    'desaturat(?:e|ed)',
+    'less (?:saturat(?:ed|ion)|colou?r(?:ful)?|vivid|vibrant)',
+    'muted',
+    'washed out',
+    'desatura(?:r)?',
+    'menos (?:saturad[ao]|saturacion|color)',
+    'desature(?:r|z)?',
+    'moins (?:sature(?:e)?|de couleurs?|de saturation)',
+    'couleurs (?:ternes|douces)',
+    'dessatur(?:a|ar)',
+    'menos (?:saturad[ao]|saturacao|cor)',
+    'entsattig(?:en|t)',
+    'weniger (?:sattigung|farbe)',
+    'blasser',
+    'minder (?:verzadig(?:d|ing)|kleur)',
+    'ontverzadig(?:en)?',
+    'valer',
+  ],
+  arabic: ['تشبع اقل', 'قلل التشبع', 'الوان باهته', 'خفض التشبع'],
+}
+
+export const SATURATION_UP: Lexeme = {
+  latin: [
+    '(?:more )?saturat(?:e|ed|ion)',
+    'more (?:vivid|vibrant|colou?rful|colou?r)',
+    'vivid',
+    'vibrant',
+    '(?:boost|richer) colou?rs?',
+    'colou?rs? (?:pop|richer)',
+    'mas (?:saturad[ao]|vivos?|vivas?|color(?:ido)?|intens[ao])',
+    'satura(?:r)?',
+    'colores (?:mas )?vivos',
+    'plus (?:sature(?:e)?|vif|vive|eclatant(?:e)?|de couleurs?)',
+    'sature(?:r|z)?',
+    'couleurs (?:plus )?vives',
+    'mais (?:saturad[ao]|viv[ao]s?|cor(?:es)?|vibrantes?)',
+    'cores (?:mais )?vivas',
+    'gesattigter',
+    'mehr (?:sattigung|farbe)',
+    'sattigung erhohen',
+    '(?:kraftig|lebendig)ere? farben',
+    'farbiger',
+    'verzadigder',
+    'meer (?:verzadiging|kleur)',
+    'levendiger(?:e)?',
+    'kleurrijker',
+  ],
+  arabic: ['تشبع اكثر', 'زد التشبع', 'زياده التشبع', 'الوان زاهيه', 'اكثر حيويه', 'الوان اكثر', 'اكثر تشبعا'],
+}
+
+export const BLACK_AND_WHITE: Lexeme = {
+  latin: [
+    'black (?:and|&) white',
+    'b ?(?:&|/) ?w',
+    'gr[ae]y ?scale',
+    'monochrom(?:e|atic)?',
+    'blanco y negro',
+    'escala de grises',
+    'monocrom[oa]',
+    'noir et blanc',
+    'niveaux de gris',
+    'n ?& ?b',
+    'preto e branco',
+    '(?:escala|tons) de cinza',
+    'p ?& ?b',
+    'schwarz ?-?(?:und )?-?weiss',
+    'graustufen',
+    's ?/ ?w',
+    'zwart ?-?(?:en )?-?wit',
+    'grijstinten',
+    'monochroom',
+  ],
+  arabic: ['ابيض واسود', 'الابيض والاسود', 'اسود وابيض', 'تدرج رمادي', 'تدرجات الرمادي', 'احادي اللون'],
+}
+
+export const SEPIA: Lexeme = {
+  latin: [
+    'sepia',
+    'vintage',
+    'old (?:photo|photograph|picture)',
+    'antique',
+    'antigu[ao]',
+    'envejecid[ao]',
+    'ancienne',
+    'retro',
+    'antig[ao]',
+    'altes foto',
+    'nostalgisch',
+    'ouderwets',
+  ],
+  arabic: ['سيبيا', 'بني داكن', 'صوره قديمه', 'عتيق'],
+}
+
+export const SHARPEN: Lexeme = {
+  latin: [
+    'sharp(?:en|er|ness)',
+    'crisp(?:er)?',
+    'more detail(?:ed|s)?',
+    'enhance (?:the )?details',
+    'enfoca(?:r)?',
+    'mas nitid[ao]',
+    'nitidez',
+    'perfila(?:r)?',
+    'plus nette?',
+    'nettete',
+    'accentue(?:r|z)? (?:les )?details',
+    'affine(?:r|z)?',
+    'mais nitid[ao]',
+    'aguc(?:a|ar)',
+    'realc(?:a|ar) (?:os )?detalhes',
+    'scharfer',
+    'nachscharfen',
+    'scharfen',
+    'mehr details',
+    'scherper',
+    'verscherp(?:en)?',
+    'meer details?',
+  ],
+  arabic: ['زد الحده', 'اكثر حده', 'اكثر وضوحا', 'وضوح', 'حده'],
+}
+
+export const BLUR_BACKGROUND: Lexeme = {
+  latin: [
+    'blur (?:the |out the )?(?:back ?ground|bg)',
+    '(?:back ?ground|bg) blur(?:red)?',
+    'blurr(?:y|ed) (?:back ?ground|bg)',
+    'bokeh',
+    'defocus (?:the )?back ?ground',
+    'shallow depth of field',
+    '(?:desenfoca(?:r)?|difumina(?:r)?) (?:el )?fondo',
+    'fondo (?:desenfocado|difuminado|borroso)',
+    'desenfoque (?:de|del) fondo',
+    "floute(?:r|z)? (?:l'arriere-plan|l'arriere plan|le fond)",
+    '(?:arriere-plan|arriere plan|fond) flou',
+    "flou (?:d'|de l'|sur l')arriere-?\\s?plan",
+    '(?:desfoc(?:a|ar)|desfoque|embac(?:a|ar|e)) (?:o )?fundo',
+    'fundo (?:desfocado|embacado)',
+    'desfoque (?:de|no) fundo',
+    'hintergrund (?:unscharf|verschwommen|weichzeichnen|verwischen)(?: machen)?',
+    '(?:unscharfe[rn]?|verschwommene[rn]?) hintergrund',
+    'achtergrond (?:vervagen|wazig|onscherp)(?: maken)?',
+    'vervaag (?:de )?achtergrond',
+    'wazige achtergrond',
+  ],
+  arabic: [
+    'طمس الخلفيه',
+    'تمويه الخلفيه',
+    'اطمس الخلفيه',
+    'موه الخلفيه',
+    'خلفيه ضبابيه',
+    'ضبابيه الخلفيه',
+    'شوش الخلفيه',
+  ],
+}
+
+export const CROP: Lexeme = {
+  latin: [
+    'crop(?:ped)?',
+    'cut (?:it )?to',
+    'aspect(?: ratio)?',
+    'recort(?:a|ar|e)',
+    'formato',
+    'relacion de aspecto',
+    'recadr(?:e|er|ez|age)',
+    'rogne(?:r|z)?',
+    'format',
+    'cort(?:a|ar|e)',
+    'proporcao',
+    'zuschneiden',
+    'zuschnitt',
+    'beschneiden',
+    'seitenverhaltnis',
+    'bijsnijden',
+    'uitsnede',
+    'formaat',
+    'beeldverhouding',
+  ],
+  arabic: ['قص', 'اقتصاص', 'اقطع', 'نسبه العرض'],
+}
+
+export const SQUARE: Lexeme = {
+  latin: ['square', 'cuadrad[ao]', 'carre(?:e)?', 'quadrad[ao]', 'quadratisch', 'vierkant'],
+  arabic: ['مربع'],
+}
+
+export const ROTATE: Lexeme = {
+  latin: [
+    'rotat(?:e|ed|ion)',
+    'turn (?:it |the (?:image|picture|photo) )?(?=(?:90|180|270|left|right|clockwise|counter|anti|upside|sideways))',
+    'rot(?:a|ar|ala|alo)',
+    'gir(?:a|ar|e|ala|alo)',
+    'tourne(?:r|z)?',
+    'pivote(?:r|z)?',
+    'rod(?:a|ar|e)',
+    'rotacion(?:a|ar)',
+    'dreh(?:e|en|t)?',
+    'rotier(?:e|en)',
+    'draai(?:en)?',
+    'roteer',
+    'roteren',
+  ],
+  arabic: ['دور', 'ادر', 'تدوير', 'لف الصوره'],
+}
+
+export const ROTATE_COUNTER: Lexeme = {
+  latin: [
+    'counter ?-?clockwise',
+    'anti ?-?clockwise',
+    'left',
+    'izquierda',
+    'antihorario',
+    'sentido contrario',
+    'gauche',
+    'sens (?:anti-?horaire|inverse)',
+    'esquerda',
+    'anti-?horario',
+    'links',
+    'gegen den uhrzeigersinn',
+    'tegen de klok in',
+  ],
+  arabic: ['عكس عقارب الساعه', 'يسار', 'لليسار'],
+}
+
+export const ROTATE_HALF: Lexeme = {
+  latin: [
+    '180',
+    'upside down',
+    'al reves',
+    'boca abajo',
+    "a l'envers",
+    'de cabeca para baixo',
+    'auf den kopf',
+    'ondersteboven',
+  ],
+  arabic: ['راسا على عقب'],
+}
+
+export const FLIP: Lexeme = {
+  latin: [
+    'flip(?:ped)?',
+    'mirror(?:ed)?',
+    'volte(?:a|ar|ala|alo)',
+    'reflej(?:a|ar)',
+    'espejo',
+    'retourne(?:r|z)?',
+    'miroir',
+    'symetri(?:e|que)',
+    'espelh(?:a|ar|o)',
+    'spiegel(?:n|e|t)?',
+    'spiegeln',
+    'kippen',
+    'spiegelen',
+    'omklappen',
+  ],
+  arabic: ['اعكس', 'اقلب', 'مرآه', 'انعكاس'],
+}
+
+export const VERTICAL: Lexeme = {
+  latin: [
+    'vertical(?:ly|mente)?',
+    'verticale(?:ment)?',
+    'vertikal',
+    'verticaal',
+    'upside down',
+    'top to bottom',
+  ],
+  arabic: ['عموديا', 'راسيا', 'راسا على عقب'],
+}
+
+export const REMOVE: Lexeme = {
+  latin: [
+    'remove',
+    'erase',
+    'delete',
+    'get rid of',
+    'take (?:out|away)',
+    'clean (?:up|out)',
+    'elimin(?:a|ar|ala|alo)',
+    'borr(?:a|ar|ala|alo)',
+    'quit(?:a|ar|ala|alo)',
+    'suprim(?:e|ir)',
+    'supprime(?:r|z)?',
+    'enleve(?:r|z)?',
+    'efface(?:r|z)?',
+    'retire(?:r|z)?',
+    'remov(?:e|er|a)',
+    'apag(?:a|ar|ue)',
+    'tir(?:a|ar|e)',
+    'exclu(?:a|i|ir)',
+    'entfern(?:e|en|t)?',
+    'losch(?:e|en)',
+    'wegmachen',
+    'beseitig(?:e|en)',
+    'verwijder(?:en)?',
+    'wis',
+    'weghalen',
+    'haal (?:het |de |dit |dat )?\\S* ?weg',
+  ],
+  arabic: ['احذف', 'ازل', 'امسح', 'ازاله', 'حذف', 'تخلص من'],
+}
+
+export const PALETTE: Lexeme = {
+  latin: [
+    '(?:colou?r )?palette',
+    'recolou?r',
+    'paleta(?: de colores| de cores)?',
+    'palette de couleurs',
+    'farbpalette',
+    'kleurenpalet',
+    'palet',
+  ],
+  arabic: ['لوحه الالوان', 'لوحه الوان', 'باليت'],
+}
+
+/** Asking for new objects: the local engine cannot draw them, and says so. */
+export const ADD_OBJECTS: Lexeme = {
+  latin: [
+    'add',
+    'insert',
+    'put (?:a|an|some)',
+    'place (?:a|an|some)',
+    'anad(?:e|ir)',
+    'agreg(?:a|ar)',
+    'pon(?:er)? (?:un|una|unos|unas)',
+    'ajoute(?:r|z)?',
+    'mets (?:un|une|des)',
+    'adicion(?:a|ar|e)',
+    'coloc(?:a|ar|que) (?:um|uma)',
+    'hinzufugen',
+    'fuge (?:\\S+ )*hinzu',
+    'einfugen',
+    'toevoegen',
+    'voeg (?:\\S+ )*toe',
+    'plaats (?:een)',
+  ],
+  arabic: ['اضف', 'ضع', 'اضافه'],
+}
+
+export const A_BIT: Lexeme = {
+  latin: [
+    'a (?:bit|little|touch|tad)',
+    'slightly',
+    'somewhat',
+    'un (?:poco|poquito)',
+    'ligeramente',
+    'un peu',
+    'legerement',
+    'um pouco',
+    'ligeiramente',
+    'levemente',
+    'etwas',
+    'ein (?:bisschen|wenig)',
+    'leicht',
+    'een (?:beetje|tikje)',
+    'iets',
+    'enigszins',
+  ],
+  arabic: ['قليلا', 'بعض الشيء', 'شويه'],
+}
+
+export const A_LOT: Lexeme = {
+  latin: [
+    'much',
+    'a lot',
+    'way',
+    'very',
+    'really',
+    'significantly',
+    'mucho',
+    'muy',
+    'bastante',
+    'beaucoup',
+    'tres',
+    'nettement',
+    'muito',
+    'bem',
+    'viel',
+    'sehr',
+    'deutlich',
+    'stark',
+    'veel',
+    'heel',
+    'flink',
+    'sterk',
+  ],
+  arabic: ['كثيرا', 'جدا', 'بشكل كبير'],
+}
+
+export function compile(lexeme: Lexeme): RegExp {
+  const parts: string[] = []
+  if (lexeme.latin.length) parts.push(`(?<![\\p{L}\\d])(?:${lexeme.latin.join('|')})(?![\\p{L}])`)
+  if (lexeme.arabic.length) parts.push(`(?:${lexeme.arabic.join('|')})`)
+  return new RegExp(parts.join('|'), 'gu')
+}

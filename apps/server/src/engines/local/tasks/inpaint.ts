@@ -1,0 +1,34 @@
+import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
+import { throwIfAborted } from '../errors.ts'
+import { decodeMask, decodeRgb, encodeLike, inspectInput } from '../image-io.ts'
+import { inpaintMasked } from '../inpaint.ts'
+import { LOCAL_MODELS } from '../models.ts'
+
+type InpaintTask = Extract<EngineTask, { kind: 'inpaint' }>
+
+/** The largest side the local engine edits at; bigger photos are scaled down to it. */
+export const MAX_EDIT_SIDE = 4096
+
+export async function runInpaint(task: InpaintTask, ctx: EngineContext): Promise<EngineResult> {
+  const info = await inspectInput(task.input, 'image')
+  const k = Math.min(1, MAX_EDIT_SIDE / Math.max(info.width, info.height))
+  const width = Math.round(info.width * k)
+  const height = Math.round(info.height * k)
+  const [image, { mask }] = await Promise.all([
+    decodeRgb(task.input, width, height),
+    decodeMask(task.mask, width, height),
+  ])
+  throwIfAborted(ctx.signal)
+  await inpaintMasked(image, mask)
+  ctx.reportProgress(0.9)
+  return {
+    outputs: [await encodeLike(image, info.format)],
+    facts: {
+      engine: 'local',
+      model: LOCAL_MODELS.inpaint,
+      operations: ['remove-selection'],
+      reply:
+        'I filled the selected area from its surroundings. The local engine removes and blends; it does not draw new objects.',
+    },
+  }
+}

@@ -1,0 +1,95 @@
+import sharp from 'sharp'
+import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
+import { mix, type Rgb } from '../color.ts'
+import {
+  decoded,
+  decodeRgb,
+  encodeJpeg,
+  fitLongSide,
+  imageOutput,
+  inspectInput,
+  openImage,
+  type RawImage,
+} from '../image-io.ts'
+import { LOCAL_MODELS } from '../models.ts'
+import { chooseColours, roleColours } from '../sketch/palette.ts'
+import { renderSketch } from '../sketch/render.ts'
+import { draftView, type ViewContext } from '../views/draft-views.ts'
+
+type MultiAngleTask = Extract<EngineTask, { kind: 'multi-angle' }>
+
+/**
+ * One draft view per requested angle. A line drawing is first rendered in the chosen style (so every view is in
+ * colour); a photo or a rendering is used as it is. facts.draft = true: a warp of the input, not a new rendering.
+ */
+export async function runMultiAngle(task: MultiAngleTask, ctx: EngineContext): Promise<EngineResult> {
+  const info = await inspectInput(task.input, 'file')
+  const drawing = await isLineDrawing(task.input)
+  let base: RawImage
+  let context: ViewContext
+  if (drawing) {
+    const render = await renderSketch(
+      { ...task, customColors: null },
+      { ...ctx, reportProgress: (f) => ctx.reportProgress(f * 0.7) },
+    )
+    base = render.image
+    const roles = roleColours(chooseColours(task.palette, null))
+    context = {
+      sky: roles.sky,
+      ground: mix(roles.ground, [206, 202, 190], 0.5),
+      subject: await render.subject(),
+    }
+  } else {
+    const size = fitLongSide(
+      info.width,
+      info.height,
+      Math.min(1600, Math.max(1024, Math.max(info.width, info.height))),
+    )
+    base = await decodeRgb(task.input, size.width, size.height, 'file')
+    context = { ...(await edgeColours(base)), subject: null }
+  }
+  const view = await draftView(base, task.angle, context)
+  ctx.reportProgress(0.95)
+  return {
+    outputs: [imageOutput(await encodeJpeg(view, 90, drawing), 'image/jpeg', view.width, view.height)],
+    facts: {
+      engine: 'local',
+      model: LOCAL_MODELS['multi-angle'],
+      operations: [`draft-view:${task.angle}`, ...(drawing ? ['sketch-render'] : [])],
+      draft: true,
+      enhancedPrompt: `${task.prompt.trim() || 'the building'} — ${task.angle} view, a draft made by warping the input (not a new rendering)`,
+    },
+  }
+}
+
+/** A drawing is mostly light paper with little colour; a photo or a rendering is not. */
+async function isLineDrawing(input: Buffer): Promise<boolean> {
+  const { data } = await decoded('file', () =>
+    openImage(input)
+      .resize(96, 96, { fit: 'inside' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  )
+  let light = 0
+  let chroma = 0
+  const n = data.length / 3
+  for (let i = 0; i < data.length; i += 3) {
+    const r = data[i]!
+    const g = data[i + 1]!
+    const b = data[i + 2]!
+    chroma += Math.max(r, g, b) - Math.min(r, g, b)
+    if (0.2126 * r + 0.7152 * g + 0.0722 * b > 150) light++
+  }
+  return chroma / n < 22 && light / n > 0.6
+}
+
+/** For a photo: the sky from its top rows, the ground from its bottom rows. */
+async function edgeColours(img: RawImage): Promise<{ sky: Rgb; ground: Rgb }> {
+  const { data } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .resize(1, 8, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const row = (i: number): Rgb => [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!]
+  return { sky: row(0), ground: row(7) }
+}
