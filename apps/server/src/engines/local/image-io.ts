@@ -103,13 +103,26 @@ export async function decodeMask(
   if (!buf || buf.length === 0)
     throw invalidInput('The selection mask is empty. Please select an area with the lasso tool.')
   const grey = await decoded('selection mask', async () => {
-    const image = sharp(buf, { limitInputPixels: MAX_PIXELS })
-    const meta = await image.metadata()
-    // A transparent-background mask marks the selection by alpha; an opaque one by brightness.
-    const base = meta.hasAlpha
-      ? image.ensureAlpha().extractChannel(3)
-      : image.flatten({ background: '#000000' }).greyscale()
-    return base.resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer()
+    const { data, info } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
+      .ensureAlpha()
+      .resize(width, height, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const out = Buffer.allocUnsafe(width * height)
+    let transparent = false
+    for (let i = 3; i < data.length; i += 4) {
+      if (data[i]! < 128) {
+        transparent = true
+        break
+      }
+    }
+    // a mask drawn on a transparent layer marks the selection by alpha (any colour); an opaque one by brightness
+    for (let p = 0, i = 0; p < out.length; p++, i += info.channels) {
+      out[p] = transparent
+        ? data[i + 3]!
+        : (0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!) | 0
+    }
+    return out
   })
   let area = 0
   for (let i = 0; i < grey.length; i++) {

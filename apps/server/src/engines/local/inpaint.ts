@@ -2,20 +2,24 @@ import type { RawImage } from './image-io.ts'
 import { mulberry32 } from './noise.ts'
 import { matFromGrey, matFromRaw, withCv } from './opencv.ts'
 import { boundingBox, cropGrey, cropRaw, growRect, pasteRaw } from './raw.ts'
+import { directionalFill } from './structure-fill.ts'
 
 export interface InpaintOptions {
   /** OpenCV method: Telea (fast marching, default) or Navier-Stokes */
   method?: 'telea' | 'ns'
 }
 
-/** Above this many pixels the hole is filled at a reduced size: Telea's cost grows with the hole's area. */
-const FULL_RES_LIMIT = 380 * 380
+/** Holes up to this many pixels are filled by Telea at full size; larger ones are guided by structure. */
+const SMALL_HOLE = 70 * 70
+/** Large holes are filled by Telea at a size where they are about this many pixels, then scaled back. */
+const GUIDE_AREA = 110 * 110
 
 /**
  * Fills the masked area (binary 0/255 at the image's size) from its surroundings, in place, and returns the image.
  * Only a box around the mask is touched; outside the mask plus a few pixels of feather the image is unchanged.
- * The lasso is grown a little (a hand-drawn selection hugs the object's edge) and the fill gets the surrounding
- * grain back, so it does not read as a smear of plastic.
+ * The lasso is grown a little (a hand-drawn selection hugs the object's edge). Small holes are OpenCV Telea at
+ * full size; large ones combine a structure-aware row/column fill (lines carry through) with a low-resolution
+ * Telea fill where the structure is unclear. The surrounding grain is put back, so the fill does not look plastic.
  */
 export async function inpaintMasked(
   img: RawImage,
@@ -26,8 +30,7 @@ export async function inpaintMasked(
   if (!box) return img
   const grow = Math.max(2, Math.round(Math.max(img.width, img.height) / 400))
   const feather = grow + 1
-  const radius = Math.max(3, Math.round(Math.max(box.width, box.height) / 40))
-  const region = growRect(box, grow + feather + radius * 2 + 8, img.width, img.height)
+  const region = growRect(box, grow + feather + 12, img.width, img.height)
   const part = cropRaw(img, region)
   const hole = cropGrey(mask, img.width, region)
   const method = options.method ?? 'telea'
@@ -40,11 +43,10 @@ export async function inpaintMasked(
     const out = track(new cv.Mat())
     let holeArea = 0
     for (const v of holeMat.data) if (v) holeArea++
-    if (holeArea <= FULL_RES_LIMIT) {
-      cv.inpaint(src, holeMat, out, radius, flag)
+    if (holeArea <= SMALL_HOLE) {
+      cv.inpaint(src, holeMat, out, 3, flag)
     } else {
-      // a large hole: fill at a size where it is ~380 px across, then scale the fill back up
-      const k = Math.sqrt(FULL_RES_LIMIT / holeArea)
+      const k = Math.min(1, Math.sqrt(GUIDE_AREA / holeArea))
       const size = new cv.Size(
         Math.max(8, Math.round(region.width * k)),
         Math.max(8, Math.round(region.height * k)),
@@ -52,11 +54,10 @@ export async function inpaintMasked(
       const small = track(new cv.Mat())
       const smallHole = track(new cv.Mat())
       cv.resize(src, small, size, 0, 0, cv.INTER_AREA)
-      cv.resize(holeMat, smallHole, size, 0, 0, cv.INTER_NEAREST)
+      cv.resize(holeMat, smallHole, size, 0, 0, cv.INTER_LINEAR)
       cv.threshold(smallHole, smallHole, 0, 255, cv.THRESH_BINARY)
-      cv.dilate(smallHole, smallHole, kernel)
       const smallOut = track(new cv.Mat())
-      cv.inpaint(small, smallHole, smallOut, Math.max(3, Math.round(radius * k)), flag)
+      cv.inpaint(small, smallHole, smallOut, 3, flag)
       cv.resize(smallOut, out, new cv.Size(region.width, region.height), 0, 0, cv.INTER_CUBIC)
     }
     const alpha = track(new cv.Mat())
@@ -67,8 +68,20 @@ export async function inpaintMasked(
       data: Buffer.from(out.data),
       alpha: new Uint8Array(alpha.data),
       hole: new Uint8Array(holeMat.data),
+      large: holeArea > SMALL_HOLE,
     }
   })
+  if (filled.large) {
+    const guide = directionalFill(part.data, filled.hole, region.width, region.height)
+    for (let p = 0; p < filled.hole.length; p++) {
+      if (!filled.hole[p]) continue
+      const w = guide.confidence[p]!
+      for (let c = 0; c < 3; c++) {
+        const i = p * 3 + c
+        filled.data[i] = filled.data[i]! * (1 - w) + guide.colour[i]! * w
+      }
+    }
+  }
   const grain = grainLevel(part.data, filled.hole, part.channels)
   const rand = mulberry32(region.left * 7919 + region.top)
   const c = part.channels

@@ -131,7 +131,6 @@ export function interpretEditRequest(request: string): EditPlan {
     seen.add(id)
     ops.push(k.op)
   }
-  // black and white already drops the colour: a sepia or saturation change after it would be muddle, not intent
   if (ops.length === 0)
     throw new EngineError('unsupported_request', UNSUPPORTED_MESSAGE, {
       detail: `not understood: ${request}`,

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import type { RawImage } from '../image-io.ts'
+import { matFromRaw, withCv } from '../opencv.ts'
 import { applyLuts, chain, gainCurves, levelsCurve, percentile } from '../tone.ts'
 
 export interface LightFix {
@@ -67,14 +68,39 @@ export function applyLight(img: RawImage, fix: LightFix): void {
 }
 
 /**
- * Denoise: a 3×3 median removes sensor speckle; blending 60% of it back keeps fine texture (wood grain, fabric)
- * that a full median would flatten.
+ * Denoise, edge-aware: a Gaussian blur is blended in where the picture is flat (walls, ceilings, floors) and kept
+ * out where the blurred luminance has an edge, so speckle goes and door frames and furniture stay crisp.
+ * It does in three cheap passes what a wide bilateral filter would do in one slow one.
  */
 export async function denoise(img: RawImage): Promise<void> {
-  const median = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
-    .median(3)
-    .raw()
-    .toBuffer()
+  const { width, height } = img
+  const { smooth, edges } = await withCv((cv, track) => {
+    const src = track(matFromRaw(cv, img))
+    const blurred = track(new cv.Mat())
+    const sigma = Math.max(1.2, Math.max(width, height) / 800)
+    cv.GaussianBlur(src, blurred, new cv.Size(0, 0), sigma)
+    const grey = track(new cv.Mat())
+    cv.cvtColor(blurred, grey, cv.COLOR_RGB2GRAY)
+    const gx = track(new cv.Mat())
+    const gy = track(new cv.Mat())
+    cv.Sobel(grey, gx, cv.CV_16S, 1, 0, 3)
+    cv.Sobel(grey, gy, cv.CV_16S, 0, 1, 3)
+    const ax = track(new cv.Mat())
+    const ay = track(new cv.Mat())
+    cv.convertScaleAbs(gx, ax)
+    cv.convertScaleAbs(gy, ay)
+    const mag = track(new cv.Mat())
+    cv.addWeighted(ax, 0.5, ay, 0.5, 0, mag)
+    return { smooth: Buffer.from(blurred.data), edges: new Uint8Array(mag.data) }
+  })
   const d = img.data
-  for (let i = 0; i < d.length; i++) d[i] = (d[i]! * 0.4 + median[i]! * 0.6 + 0.5) | 0
+  for (let p = 0, i = 0; p < edges.length; p++, i += 3) {
+    // below ~12 the gradient is noise on a flat surface; above ~36 it is a real edge
+    const e = edges[p]!
+    const w = e <= 12 ? 0.9 : e >= 36 ? 0 : 0.9 * (1 - (e - 12) / 24)
+    if (w === 0) continue
+    d[i] = d[i]! * (1 - w) + smooth[i]! * w + 0.5
+    d[i + 1] = d[i + 1]! * (1 - w) + smooth[i + 1]! * w + 0.5
+    d[i + 2] = d[i + 2]! * (1 - w) + smooth[i + 2]! * w + 0.5
+  }
 }

@@ -32,7 +32,7 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
     const rgb = track(matFromRaw(cv, { data: small, width: w, height: h, channels: 3 }))
     const grey = track(new cv.Mat())
     cv.cvtColor(rgb, grey, cv.COLOR_RGB2GRAY)
-    cv.GaussianBlur(grey, grey, new cv.Size(3, 3), 0)
+    cv.GaussianBlur(grey, grey, new cv.Size(5, 5), 0)
     const gx = track(new cv.Mat())
     const gy = track(new cv.Mat())
     cv.Sobel(grey, gx, cv.CV_32F, 1, 0, 3)
@@ -50,13 +50,14 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
         const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
         const max = Math.max(r, g, b)
         const chroma = max === 0 ? 0 : (max - Math.min(r, g, b)) / max
-        const smooth = Math.hypot(fx[i]!, fy[i]!) < 40
+        const smooth = Math.hypot(fx[i]!, fy[i]!) < 32
         candidate[i] =
           smooth && lum > 60 && lum < 238 && chroma < 0.4 && y < floorLine && y > h * 0.04 ? 255 : 0
       }
     }
     const mask = track(matFromGrey(cv, candidate, w, h))
     const kernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5)))
+    const closing = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(9, 9)))
     cv.morphologyEx(mask, mask, cv.MORPH_OPEN, kernel)
     const labels = track(new cv.Mat())
     const stats = track(new cv.Mat())
@@ -64,11 +65,20 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
     const n = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 4, cv.CV_32S)
     const keep = new Uint8Array(n)
     const s = stats.data32S
-    for (let label = 1; label < n; label++) if (s[label * 5 + 4]! > w * h * 0.03) keep[label] = 1
     const l = labels.data32S
+    // walls are upright: they cross the band at eye level; a ceiling stays above it, a floor below
+    const inBand = new Uint32Array(n)
+    for (let y = Math.round(h * 0.3); y < Math.round(h * 0.62); y++) {
+      for (let x = 0; x < w; x++) inBand[l[y * w + x]!]!++
+    }
+    for (let label = 1; label < n; label++) {
+      const area = s[label * 5 + 4]!
+      if (area > w * h * 0.03 && inBand[label]! > area * 0.25) keep[label] = 1
+    }
     const walls = new Uint8Array(w * h)
     for (let i = 0; i < walls.length; i++) walls[i] = keep[l[i]!] ? 255 : 0
-    cv.morphologyEx(matFromGreyTracked(walls), mask, cv.MORPH_CLOSE, kernel)
+    // close the speckle holes noise leaves in a wall (a picture or a switch is larger and stays out)
+    cv.morphologyEx(matFromGreyTracked(walls), mask, cv.MORPH_CLOSE, closing)
     return new Uint8Array(mask.data)
 
     function matFromGreyTracked(data: Uint8Array) {
