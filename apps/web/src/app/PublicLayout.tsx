@@ -1,17 +1,23 @@
-import { type ReactNode, Suspense, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useMatches } from 'react-router'
 import { Spinner } from '../components/ui/Spinner'
-import { CookieConsentCard } from '../features/consent/CookieConsentCard'
+import { readStored } from '../lib/storage'
 import { PublicHeader } from './PublicHeader'
 import { titleOf } from './routes'
 import { SiteFooter } from './SiteFooter'
+
+// Loaded only for visitors who have not chosen yet, after the page itself.
+const CookieConsentCard = lazy(() =>
+  import('../features/consent/CookieConsentCard').then((m) => ({ default: m.CookieConsentCard })),
+)
 
 /** The public pages' frame (spec §2): header, content, footer and the cookie-consent card. */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
   const matches = useMatches()
   const title = titleOf(matches)
+  const [askConsent] = useState(() => readStored('cookieConsent') === null)
   const isHome = matches.some((m) => m.pathname === '/' && m.id === matches[matches.length - 1]?.id)
 
   useEffect(() => {
@@ -39,7 +45,11 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         </Suspense>
       </main>
       <SiteFooter />
-      <CookieConsentCard />
+      {askConsent && (
+        <Suspense fallback={null}>
+          <CookieConsentCard />
+        </Suspense>
+      )}
     </div>
   )
 }

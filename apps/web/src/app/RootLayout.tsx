@@ -27,7 +27,7 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="grid min-h-dvh place-items-center bg-bg p-6">
       <div className="max-w-sm text-center">
-        <h1 className="text-lg font-semibold text-fg">{t('messages.data.loadUser')}</h1>
+        <h1 className="text-lg font-semibold text-fg">{t('errorDetails.loadUser')}</h1>
         <p className="mt-2 text-sm text-fg-muted">{t('errors.unavailable')}</p>
         <Button className="mt-6" onClick={onRetry}>
           {t('common.retry')}

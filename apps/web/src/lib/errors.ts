@@ -11,7 +11,7 @@ export function errorText(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('errors.internal')
   if (error.code === 'insufficient_credits') {
     const required = Number(error.details?.required)
-    if (Number.isFinite(required)) return t('messages.generation.insufficientCredits', { required })
+    if (Number.isFinite(required)) return t('errorDetails.insufficientCredits', { required })
   }
   return t(`errors.${error.code}`)
 }

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
 import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import type enApp from '../locales/app/en.json'
 import type en from '../locales/en.json'
 import type enPages from '../locales/pages/en.json'
 import { readStored, writeStored } from './storage'
@@ -8,8 +9,9 @@ import { readStored, writeStored } from './storage'
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    // 'pages' holds the long texts of the public pages (legal, support, product, contact), loaded with them
-    resources: { translation: typeof en; pages: typeof enPages }
+    // 'pages': the long texts of the public pages (legal, support, product, contact), loaded with them;
+    // 'app': the signed-in screens' notices, toasts and confirmations (spec §8), loaded with those screens
+    resources: { translation: typeof en; pages: typeof enPages; app: typeof enApp }
   }
 }
 
@@ -36,10 +38,16 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 
 // Each language and namespace is its own chunk, fetched when needed, so the landing page carries one language
 // and none of the long legal and support texts.
-const loaders = import.meta.glob<{ default: ResourceKey }>(['../locales/*.json', '../locales/pages/*.json'])
+const loaders = import.meta.glob<{ default: ResourceKey }>([
+  '../locales/*.json',
+  '../locales/pages/*.json',
+  '../locales/app/*.json',
+])
 
 export function localePath(language: string, namespace: string): string {
-  return namespace === 'pages' ? `../locales/pages/${language}.json` : `../locales/${language}.json`
+  return namespace === 'translation'
+    ? `../locales/${language}.json`
+    : `../locales/${namespace}/${language}.json`
 }
 
 const lazyLocales: BackendModule = {

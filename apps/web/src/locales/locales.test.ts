@@ -7,6 +7,7 @@ type Tree = { [key: string]: string | Tree }
 
 const translation = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' })
 const pages = import.meta.glob<Tree>('./pages/*.json', { eager: true, import: 'default' })
+const app = import.meta.glob<Tree>('./app/*.json', { eager: true, import: 'default' })
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
@@ -25,6 +26,7 @@ const placeholders = (text: string) =>
 describe.each([
   ['translation', translation, (l: string) => `./${l}.json`],
   ['pages', pages, (l: string) => `./pages/${l}.json`],
+  ['app', app, (l: string) => `./app/${l}.json`],
 ])('locale namespace %s', (_name, files, pathOf) => {
   const english = flatten(files[pathOf('en')] as Tree)
 

@@ -4,6 +4,8 @@ import type { ReactElement } from 'react'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { afterEach } from 'vitest'
+import arApp from '../locales/app/ar.json'
+import enApp from '../locales/app/en.json'
 import ar from '../locales/ar.json'
 import en from '../locales/en.json'
 
@@ -16,7 +18,7 @@ export async function testI18n(language: 'en' | 'ar' = 'en'): Promise<i18n> {
   await instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, ar: { translation: ar } },
+    resources: { en: { translation: en, app: enApp }, ar: { translation: ar, app: arApp } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
