@@ -317,3 +317,42 @@ export function shapeMask(
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${body}</svg>`
   return sharp(Buffer.from(svg)).png().toBuffer()
 }
+
+// ——— helpers for the tests and the contact sheet ———
+
+export interface TestContext {
+  jobId: string
+  signal: AbortSignal
+  reportProgress(fraction: number): void
+  tmpDir: string
+  progress: number[]
+}
+
+/** An engine context with a fresh scratch folder that records the progress it is given. */
+export async function testContext(signal: AbortSignal = new AbortController().signal): Promise<TestContext> {
+  const { mkdtemp } = await import('node:fs/promises')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const progress: number[] = []
+  return {
+    jobId: 'test',
+    signal,
+    tmpDir: await mkdtemp(join(tmpdir(), 'parti-local-')),
+    progress,
+    reportProgress: (f) => progress.push(f),
+  }
+}
+
+/** Decodes any encoded picture to RGB pixels. */
+export async function pixels(buf: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(buf).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/** Mean absolute difference per channel (0..255) between two same-sized RGB buffers. */
+export function meanAbsDiff(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) throw new Error(`sizes differ: ${a.length} vs ${b.length}`)
+  let sum = 0
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!)
+  return sum / a.length
+}

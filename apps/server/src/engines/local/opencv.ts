@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type { CV, Mat } from '@techstark/opencv-js'
 import type { RawImage } from './image-io.ts'
 
@@ -14,13 +15,14 @@ export function loadOpenCv(): Promise<{ cv: CV }> {
     const listeners = (event: (typeof events)[number]) =>
       process.listeners(event as 'uncaughtException') as Array<(...args: unknown[]) => void>
     const before = new Map(events.map((event) => [event, new Set(listeners(event))]))
-    const mod = (await import('@techstark/opencv-js')) as unknown as { default: CV }
+    // required, not imported: a loader that copies module.exports into a namespace (vitest does) would copy the
+    // `then` too, and awaiting that namespace would never settle
+    const cv = createRequire(import.meta.url)('@techstark/opencv-js') as CV
     for (const event of events) {
       for (const listener of listeners(event)) {
         if (!before.get(event)?.has(listener)) process.removeListener(event, listener)
       }
     }
-    const cv = mod.default
     // The runtime finishes starting after import; its init hook is not reliably reachable through the ESM
     // wrapper (tsx, vitest and plain node each load it differently), so wait for the API to appear.
     const started = Date.now()

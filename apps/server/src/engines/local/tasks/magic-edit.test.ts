@@ -1,0 +1,116 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import type { EnginePalette, EngineTask } from '../../types.ts'
+import { createLocalEngine } from '../engine.ts'
+import { meanAbsDiff, pixels, roomPhoto, shapeMask, testContext } from '../fixtures.ts'
+
+const engine = createLocalEngine()
+const PALETTE: EnginePalette = {
+  id: 'p',
+  name: 'Terracotta',
+  colors: ['#F3E3D3', '#E0A37A', '#C2633F', '#7A3E2B', '#3B2A24'],
+}
+
+async function edit(prompt: string, extra: Partial<Extract<EngineTask, { kind: 'magic-edit' }>> = {}) {
+  const input = extra.input ?? (await roomPhoto({ dim: false }))
+  return engine.run(
+    { kind: 'magic-edit', input, mask: null, prompt, palette: null, history: [], ...extra },
+    await testContext(),
+  )
+}
+
+function stats(data: Buffer) {
+  let r = 0
+  let g = 0
+  let b = 0
+  let spread = 0
+  for (let i = 0; i < data.length; i += 3) {
+    r += data[i]!
+    g += data[i + 1]!
+    b += data[i + 2]!
+    spread += Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!)
+  }
+  const n = data.length / 3
+  return { r: r / n, g: g / n, b: b / n, lum: (0.2126 * r + 0.7152 * g + 0.0722 * b) / n, chroma: spread / n }
+}
+
+describe('Ask Parti on the local engine', () => {
+  it('makes it warmer and crops to 16:9 in one request, and says so', async () => {
+    const input = await roomPhoto({ dim: false })
+    const result = await edit('make it warmer and crop to 16:9', { input })
+    const out = result.outputs[0]!
+    expect(out.width / out.height).toBeCloseTo(16 / 9, 2)
+    expect(result.facts.operations).toEqual(['warmer', 'crop:16:9'])
+    expect(result.facts.reply).toBe('Done: I warmed the colours and cropped it to 16:9.')
+    const before = stats(
+      (await pixels(await sharp(input).extract({ left: 0, top: 96, width: 1024, height: 576 }).toBuffer()))
+        .data,
+    )
+    const after = stats((await pixels(out.data)).data)
+    expect(after.r - after.b).toBeGreaterThan(before.r - before.b + 8)
+  })
+
+  it.each([
+    ['brighter', (a: ReturnType<typeof stats>, b: ReturnType<typeof stats>) => b.lum > a.lum + 8],
+    ['darker', (a: ReturnType<typeof stats>, b: ReturnType<typeof stats>) => b.lum < a.lum - 8],
+    ['cooler', (a: ReturnType<typeof stats>, b: ReturnType<typeof stats>) => b.b - b.r > a.b - a.r + 8],
+    ['black and white', (_: ReturnType<typeof stats>, b: ReturnType<typeof stats>) => b.chroma < 1],
+    [
+      'more saturated',
+      (a: ReturnType<typeof stats>, b: ReturnType<typeof stats>) => b.chroma > a.chroma * 1.15,
+    ],
+    ['sepia', (_: ReturnType<typeof stats>, b: ReturnType<typeof stats>) => b.r > b.g && b.g > b.b],
+  ])('%s changes the picture that way', async (prompt, check) => {
+    const input = await roomPhoto({ dim: false })
+    const before = stats((await pixels(input)).data)
+    const after = stats((await pixels((await edit(prompt, { input })).outputs[0]!.data)).data)
+    expect(check(before, after)).toBe(true)
+  })
+
+  it('rotates, flips and sharpens', async () => {
+    const input = await roomPhoto({ dim: false })
+    const rotated = (await edit('rotate right', { input })).outputs[0]!
+    expect([rotated.width, rotated.height]).toEqual([768, 1024])
+    const flipped = await pixels((await edit('mirror it', { input })).outputs[0]!.data)
+    const mirrored = await pixels(await sharp(input).flop().toBuffer())
+    // JPEG re-encoding of a grainy photo differs a little; an unflipped picture differs a lot
+    expect(meanAbsDiff(flipped.data, mirrored.data)).toBeLessThan(4)
+    expect(meanAbsDiff(flipped.data, (await pixels(input)).data)).toBeGreaterThan(12)
+    const sharpened = await pixels((await edit('sharpen', { input })).outputs[0]!.data)
+    expect(meanAbsDiff(sharpened.data, (await pixels(input)).data)).toBeGreaterThan(0.5)
+  })
+
+  it('removes the selected area when there is one, and asks for one when there is not', async () => {
+    const mask = await shapeMask(1024, 768, { kind: 'rect', x: 290, y: 390, w: 350, h: 180 })
+    const done = await edit('remove this', { mask })
+    expect(done.facts.operations).toEqual(['remove-selection'])
+    const error = await edit('remove this').catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'invalid_input' })
+    expect((error as { userMessage: string }).userMessage).toMatch(/lasso/)
+  })
+
+  it('recolours to the palette, and asks for a palette when none is chosen', async () => {
+    const input = await roomPhoto({ dim: false })
+    const result = await edit('recolour with the palette', { input, palette: PALETTE })
+    expect(result.facts.reply).toContain('Terracotta')
+    expect(
+      meanAbsDiff((await pixels(result.outputs[0]!.data)).data, (await pixels(input)).data),
+    ).toBeGreaterThan(8)
+    await expect(edit('use the palette', { input })).rejects.toMatchObject({ code: 'invalid_input' })
+  })
+
+  it('blurs the background around the middle, or around the lassoed subject', async () => {
+    const input = await roomPhoto({ dim: false })
+    const original = (await pixels(input)).data
+    const blurred = (await pixels((await edit('blur the background', { input })).outputs[0]!.data)).data
+    const corner = (d: Uint8Array) => d.subarray(0, 1024 * 3 * 60)
+    const centre = (d: Uint8Array) => d.subarray(1024 * 3 * 360, 1024 * 3 * 400)
+    expect(meanAbsDiff(corner(blurred), corner(original))).toBeGreaterThan(
+      meanAbsDiff(centre(blurred), centre(original)),
+    )
+  })
+
+  it('answers an unknown request with the spec apology and what it can do', async () => {
+    await expect(edit('paint a dragon on the wall')).rejects.toMatchObject({ code: 'unsupported_request' })
+  })
+})
