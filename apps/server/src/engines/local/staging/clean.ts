@@ -36,7 +36,7 @@ export async function measureLight(img: RawImage): Promise<LightFix> {
     n++
     const max = Math.max(r, g, b)
     const min = Math.min(r, g, b)
-    if (y > 30 && y < 235 && max - min < 0.35 * max) {
+    if (y > 30 && y < 235 && max - min < 0.55 * max) {
       sums[0]! += r
       sums[1]! += g
       sums[2]! += b
@@ -53,8 +53,8 @@ export async function measureLight(img: RawImage): Promise<LightFix> {
   let gains: [number, number, number] = [1, 1, 1]
   if (neutral > n * 0.05) {
     const mean = (sums[0]! + sums[1]! + sums[2]!) / 3
-    // 80% of the grey-world correction: a room lit by warm lamps should stay a little warm
-    gains = sums.map((s) => 1 + (Math.max(0.7, Math.min(1.4, mean / Math.max(1, s))) - 1) * 0.8) as [
+    // 70% of the grey-world correction: a room lit by warm lamps should stay a little warm, a beige room beige
+    gains = sums.map((s) => 1 + (Math.max(0.7, Math.min(1.4, mean / Math.max(1, s))) - 1) * 0.7) as [
       number,
       number,
       number,
