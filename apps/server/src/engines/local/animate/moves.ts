@@ -54,9 +54,9 @@ export function cameraMove(movement: CameraMovement, aspect: number): CameraMove
     case 'pan_down':
       return { from: at({ size: panSize, cy: 0.5 + travel }), to: at({ size: panSize, cy: 0.5 - travel }) }
     case 'rotate_clockwise':
-      return { from: at({}), to: at({ angle: -turn, size: sizeThatFits(turn, aspect) * 0.985 }) }
+      return { from: at({}), to: at({ angle: -turn, size: sizeThatFits(turn, aspect) * 0.97 }) }
     case 'rotate_counter':
-      return { from: at({}), to: at({ angle: turn, size: sizeThatFits(turn, aspect) * 0.985 }) }
+      return { from: at({}), to: at({ angle: turn, size: sizeThatFits(turn, aspect) * 0.97 }) }
     case 'dolly_in':
       // a push toward the lower middle, where a visitor walks: deeper than a zoom and drifting down
       return { from: at({}), to: at({ size: 0.7, cy: 0.54 }) }
