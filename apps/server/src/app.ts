@@ -13,7 +13,7 @@ import { registerDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
-import { registerSpa } from './http/spa.ts'
+import { loadSpa } from './http/spa.ts'
 import type { Api } from './http/types.ts'
 import { userRoutes } from './http/user-routes.ts'
 
@@ -36,7 +36,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  installErrorHandler(app)
+  const spa = options.webDistDir ? loadSpa(options.webDistDir) : null
+  if (options.webDistDir && !spa)
+    ctx.log.warn({ distDir: options.webDistDir }, 'web build not found: serving the API only')
+  installErrorHandler(app, { spaFallback: spa?.fallback ?? null })
 
   // CSP is set on the HTML the SPA serves (http/spa.ts); the other helmet headers apply everywhere
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
@@ -69,6 +72,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: '/api' },
   )
 
-  if (options.webDistDir) await registerSpa(app, options.webDistDir)
+  await spa?.register(app)
   return app
 }

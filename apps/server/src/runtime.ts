@@ -7,6 +7,7 @@ import { EventHub } from './events/hub.ts'
 import { eventRoutes } from './http/event-routes.ts'
 import { generationRoutes } from './http/generation-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
+import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
 import { Worker } from './jobs/worker.ts'
 
@@ -59,7 +60,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
     await hub.start()
     app = await buildApp(ctx, {
       webDistDir: options.webDistDir ?? null,
-      extraRoutes: [renderRoutes, generationRoutes, eventRoutes(hub)],
+      extraRoutes: [renderRoutes, generationRoutes, eventRoutes(hub), webhookRoutes(options.engines)],
     })
     await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })
     // resumable events are kept a day; older ones are of no use to a reconnecting browser

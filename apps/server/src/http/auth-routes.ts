@@ -5,6 +5,7 @@ import {
   SignInRequest,
   SignUpRequest,
 } from '@parti/contract'
+import type { FastifyRequest } from 'fastify'
 import { toProfile } from '../auth/profile.ts'
 import { signIn, signUp } from '../auth/service.ts'
 import { deleteSession } from '../auth/sessions.ts'
@@ -12,8 +13,18 @@ import type { AppContext } from '../context.ts'
 import { clearSessionCookie, setSessionCookie, tokenOf } from './auth.ts'
 import type { Api } from './types.ts'
 
-// Brute-force guard: a handful of attempts per minute per address (spec: rate-limited attempts).
-const AUTH_RATE_LIMIT = { max: 10, timeWindow: '1 minute' }
+// Brute-force guard: ten password attempts a minute per address and account; sign-ups per address.
+const SIGN_IN_LIMIT = {
+  max: 10,
+  timeWindow: '1 minute',
+  // after body parsing, so the key can name the account
+  hook: 'preHandler' as const,
+  keyGenerator: (req: FastifyRequest) => {
+    const email = (req.body as { email?: unknown } | undefined)?.email
+    return `${req.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`
+  },
+}
+const SIGN_UP_LIMIT = { max: 30, timeWindow: '1 minute' }
 
 export function authRoutes(app: Api, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.startsWith('https://')
@@ -23,7 +34,7 @@ export function authRoutes(app: Api, ctx: AppContext): void {
     '/auth/sign-up',
     {
       schema: { tags: ['auth'], body: SignUpRequest, response: { 201: AuthResponse } },
-      config: { rateLimit: AUTH_RATE_LIMIT },
+      config: { rateLimit: SIGN_UP_LIMIT },
     },
     async (req, reply) => {
       const { token, user } = await signUp(ctx.database.db, ctx.auth, {
@@ -39,7 +50,7 @@ export function authRoutes(app: Api, ctx: AppContext): void {
     '/auth/sign-in',
     {
       schema: { tags: ['auth'], body: SignInRequest, response: { 200: AuthResponse } },
-      config: { rateLimit: AUTH_RATE_LIMIT },
+      config: { rateLimit: SIGN_IN_LIMIT },
     },
     async (req, reply) => {
       const { token, user } = await signIn(ctx.database.db, ctx.auth, {

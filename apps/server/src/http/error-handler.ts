@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@parti/contract'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { AppError } from './errors.ts'
 
@@ -8,7 +8,12 @@ const body = (code: string, message: string, details?: Record<string, unknown>):
 })
 
 /** Every failure leaves as `{ error: { code, message, details? } }` with the right status. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  options: {
+    spaFallback?: ((req: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | null
+  } = {},
+): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send(body(err.code, err.message, err.details))
@@ -45,7 +50,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'))
   })
 
+  // one not-found handler: app routes go to the SPA (its router decides), everything else is a 404 in our shape
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(body('not_found', `No route for ${req.method} ${req.url.split('?')[0]}`))
+    const handled = options.spaFallback?.(req, reply)
+    if (handled) return handled
+    return reply.status(404).send(body('not_found', `No route for ${req.method} ${req.url.split('?')[0]}`))
   })
 }

@@ -2,18 +2,22 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+export interface Spa {
+  register(app: FastifyInstance): Promise<void>
+  /** for the not-found handler: answer index.html for an app route, or nothing */
+  fallback(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined
+}
 
 /**
  * Serve the built SPA: hashed assets with a year of cache, index.html for every app route (the client router
  * decides), with a Content-Security-Policy that allows exactly the inline scripts the page ships (theme set-up).
+ * Null when there is no build.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
+export function loadSpa(distDir: string): Spa | null {
   const indexPath = join(distDir, 'index.html')
-  if (!existsSync(indexPath)) {
-    app.log.warn({ distDir }, 'web build not found: serving the API only')
-    return false
-  }
+  if (!existsSync(indexPath)) return null
   const html = readFileSync(indexPath, 'utf8')
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) =>
@@ -34,32 +38,37 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ')
-
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(res, path) {
-      res.header(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      )
-    },
-  })
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
+  const sendIndex = (reply: FastifyReply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
       .send(html)
-  app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply))
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? ''
-    if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]{2,5}$/i.test(path))
+
+  return {
+    async register(app) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          res.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          )
+        },
+      })
+      app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply))
+    },
+    fallback(req, reply) {
+      const path = req.url.split('?')[0] ?? ''
+      if (
+        (req.method !== 'GET' && req.method !== 'HEAD') ||
+        path.startsWith('/api/') ||
+        /\.[a-z0-9]{2,5}$/i.test(path)
+      )
+        return undefined
       return sendIndex(reply)
-    return reply
-      .status(404)
-      .send({ error: { code: 'not_found', message: `No route for ${req.method} ${path}` } })
-  })
-  return true
+    },
+  }
 }

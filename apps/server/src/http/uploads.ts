@@ -29,7 +29,10 @@ export async function readParts(req: FastifyRequest): Promise<RequestParts> {
       list.push(data)
       files.set(part.fieldname, list)
     } else {
-      fields[part.fieldname] = part.value
+      // a repeated field (angles=front&angles=side) is a list
+      const prev = fields[part.fieldname]
+      fields[part.fieldname] =
+        prev === undefined ? part.value : [...(Array.isArray(prev) ? prev : [prev]), part.value]
     }
   }
   return { fields, files }

@@ -309,14 +309,12 @@ export async function recordAssistantReply(
 ): Promise<void> {
   const conversationId = (row.payload as { task?: { conversationId?: string | null } }).task?.conversationId
   if (!conversationId) return
-  await database.db
-    .insert(messages)
-    .values({
-      id: uuidv7(),
-      conversationId,
-      userId: row.userId,
-      role: 'assistant',
-      text,
-      generationId: row.id,
-    })
+  await database.db.insert(messages).values({
+    id: uuidv7(),
+    conversationId,
+    userId: row.userId,
+    role: 'assistant',
+    text,
+    generationId: row.id,
+  })
 }

@@ -26,7 +26,7 @@ export class Api {
     const headers: Record<string, string> = { ...options.headers }
     const token = options.token === undefined ? this.token : options.token
     if (token) headers.authorization = `Bearer ${token}`
-    let body: BodyInit | undefined
+    let body: FormData | string | undefined
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(options.json)

@@ -5,7 +5,7 @@ import pino from 'pino'
 import { createContext } from '../../src/bootstrap.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { AppContext } from '../../src/context.ts'
-import { type EngineRouter, singleEngineRouter } from '../../src/engines/router.ts'
+import type { EngineRouter } from '../../src/engines/router.ts'
 import { type Role, type Runtime, startRuntime } from '../../src/runtime.ts'
 import { createTestDatabase, PG_URL } from './database.ts'
 
@@ -45,14 +45,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   })
   const log = pino({ level: config.LOG_LEVEL })
   const ctx = await createContext(config, log)
-  // imported on demand so queue tests with their own engine do not load the local engine's dependencies
+  // imported on demand so queue tests with their own engine do not load the engines' dependencies; without
+  // an engines option the engines come from the env exactly as `npm start` builds them (ENGINE_* settings)
   const engines =
     options.engines ??
-    singleEngineRouter((await import('../../src/engines/local/index.ts')).createLocalEngine({}))
+    (await (
+      await import('../../src/engines/index.ts')
+    ).createEngines(config, log, {
+      database: ctx.database,
+      env: options.env ?? {},
+    }))
   const runtime = await startRuntime(ctx, {
     role: options.role ?? 'all',
     engines,
-    port: 0,
+    // a fixed PORT lets a test give providers a reachable PUBLIC_URL for webhooks
+    port: Number(options.env?.PORT ?? 0),
     host: '127.0.0.1',
     shutdownGraceMs: 2_000,
   })
@@ -66,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl,
     async close(closeOptions) {
       await runtime.stop()
+      await engines.stop?.()
       await ctx.database.close()
       if (!closeOptions?.keepData) {
         await db?.drop()
