@@ -36,14 +36,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    // PARTI_E2E_COMMAND swaps the server, e.g. `node apps/web/scripts/mock-api.mjs` while the API is unfinished
-    command: process.env.PARTI_E2E_COMMAND ?? 'node scripts/start.mjs all',
+    // the real product: SPA, API and worker on one port, on a fresh PGlite folder and the local engine
+    command: 'node scripts/start.mjs all',
     cwd: repoRoot,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
+    // a quiet server: the tests read the browser, not the log
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: process.env.PARTI_E2E_DATA_DIR },
+    env: { PORT: String(PORT), DATA_DIR: process.env.PARTI_E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   },
 })
