@@ -1,5 +1,6 @@
 export * from './catalog.ts'
 export * from './constants.ts'
+export * from './conversation.ts'
 export * from './enums.ts'
 export * from './errors.ts'
 export * from './generation.ts'

@@ -33,9 +33,9 @@ import { toGeneration } from '../jobs/serialize.ts'
 import { isUuid } from '../lib/ids.ts'
 import { requireUser } from './auth.ts'
 import { AppError, notFound } from './errors.ts'
-import type { Api } from './types.ts'
+import { type Api, SECURED } from './types.ts'
 
-const secured: { security: Array<Record<string, string[]>> } = { security: [{ bearer: [] }, { cookie: [] }] }
+const secured = { security: SECURED }
 
 /** spec §7 user calls about generations, stats and the ledger. Another user's ids answer 404, always. */
 export function generationRoutes(app: Api, ctx: AppContext): void {

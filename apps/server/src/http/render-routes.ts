@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
+import { recordUserMessage } from '../conversations/repo.ts'
 import { createJobs } from '../jobs/create.ts'
 import { planAnimate, planInpaint, planRenderStart, type RenderPlan } from '../jobs/render-requests.ts'
 import { toGeneration } from '../jobs/serialize.ts'
@@ -30,10 +31,20 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
     const stored: string[] = []
     try {
       const parts = await readParts(req)
-      const { jobs, batchId } = await plan(ctx, session, parts, stored)
+      const { jobs, batchId, conversation } = await plan(ctx, session, parts, stored)
       const rows = await createJobs(ctx.database, ctx.storage, session, jobs, {
         maxAttempts: ctx.config.JOB_MAX_ATTEMPTS,
         batchId,
+        onCreated: conversation
+          ? (tx, created) =>
+              recordUserMessage(tx, {
+                conversationId: conversation.id,
+                userId: session.userId,
+                text: conversation.text,
+                attachmentKeys: conversation.attachmentKeys,
+                generationId: created[0]!.id,
+              })
+          : undefined,
       })
       const generations = rows.map((r) => toGeneration(r, ctx.storage))
       return reply

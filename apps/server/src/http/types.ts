@@ -15,3 +15,6 @@ export type Api = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >
+
+/** OpenAPI: a route that takes the bearer token or the browser's session cookie. */
+export const SECURED: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }]

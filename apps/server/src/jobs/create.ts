@@ -1,7 +1,7 @@
 import type { GenerationMode } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
-import type { Database } from '../db/client.ts'
+import type { Database, Tx } from '../db/client.ts'
 import { changeCredits } from '../db/repos/credits.ts'
 import { emitUserEvent } from '../db/repos/events.ts'
 import { generations, users } from '../db/schema.ts'
@@ -49,7 +49,12 @@ export async function createJobs(
   storage: StorageService,
   session: SessionUser,
   jobs: NewJob[],
-  options: { maxAttempts: number; batchId?: string | null },
+  options: {
+    maxAttempts: number
+    batchId?: string | null
+    /** more writes that must commit with the jobs (e.g. the chat message that asked for them) */
+    onCreated?: (tx: Tx, rows: GenerationRow[]) => Promise<void>
+  },
 ): Promise<GenerationRow[]> {
   const total = jobs.reduce((n, j) => n + j.cost, 0)
   return database.db.transaction(async (tx) => {
@@ -114,6 +119,7 @@ export async function createJobs(
       await emitUserEvent(tx, session.userId, 'generation.created', toGeneration(row!, storage))
       rows.push(row!)
     }
+    await options.onCreated?.(tx, rows)
     await tx.execute(`select pg_notify('${JOBS_CHANNEL}', '${rows.length}')`)
     return rows
   })

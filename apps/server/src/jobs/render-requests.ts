@@ -25,6 +25,8 @@ import type { PaletteSnapshot, StyleSnapshot } from './payload.ts'
 export interface RenderPlan {
   jobs: NewJob[]
   batchId: string | null
+  /** Ask Parti: the conversation this edit belongs to, so the user's message is recorded with the job */
+  conversation?: { id: string; text: string; attachmentKeys: string[] } | null
 }
 
 const PRO_BATCH_LIMIT = 10
@@ -253,6 +255,9 @@ export async function planRenderStart(
       if (maskKey) stored.push(maskKey)
       return {
         batchId: null,
+        conversation: conversationId
+          ? { id: conversationId, text: userPrompt, attachmentKeys: [input.key] }
+          : null,
         jobs: [
           {
             mode: 'magic-edit',
@@ -345,6 +350,7 @@ export async function planInpaint(
   stored.push(maskKey)
   return {
     batchId: null,
+    conversation: conversationId ? { id: conversationId, text: prompt, attachmentKeys: [input.key] } : null,
     jobs: [
       {
         mode: 'inpaint',

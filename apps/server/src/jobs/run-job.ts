@@ -2,7 +2,7 @@ import { COSTS } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
-import { colorPalettes, messages, users } from '../db/schema.ts'
+import { colorPalettes, conversations, messages, users } from '../db/schema.ts'
 import { subscriptionIsActive } from '../domain/priority.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import {
@@ -309,12 +309,21 @@ export async function recordAssistantReply(
 ): Promise<void> {
   const conversationId = (row.payload as { task?: { conversationId?: string | null } }).task?.conversationId
   if (!conversationId) return
-  await database.db.insert(messages).values({
-    id: uuidv7(),
-    conversationId,
-    userId: row.userId,
-    role: 'assistant',
-    text,
-    generationId: row.id,
-  })
+  // the conversation may have been deleted while the edit ran: then there is nobody to answer
+  const [exists] = await database.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+  if (!exists) return
+  await database.db
+    .insert(messages)
+    .values({
+      id: uuidv7(),
+      conversationId,
+      userId: row.userId,
+      role: 'assistant',
+      text,
+      generationId: row.id,
+    })
+    .catch(() => {})
 }
