@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts'
 import { pruneEvents } from './db/repos/events.ts'
 import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
+import { conversationRoutes } from './http/conversation-routes.ts'
 import { eventRoutes } from './http/event-routes.ts'
 import { generationRoutes } from './http/generation-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
@@ -60,7 +61,13 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
     await hub.start()
     app = await buildApp(ctx, {
       webDistDir: options.webDistDir ?? null,
-      extraRoutes: [renderRoutes, generationRoutes, eventRoutes(hub), webhookRoutes(options.engines)],
+      extraRoutes: [
+        renderRoutes,
+        generationRoutes,
+        conversationRoutes,
+        eventRoutes(hub),
+        webhookRoutes(options.engines),
+      ],
     })
     await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })
     // resumable events are kept a day; older ones are of no use to a reconnecting browser
