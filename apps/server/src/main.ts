@@ -25,7 +25,7 @@ async function main(role: Role): Promise<void> {
     process.exit(1)
   })
 
-  const engines = await createEngines(config, log).catch((err: Error) => {
+  const engines = await createEngines(config, log, { database: ctx.database }).catch((err: Error) => {
     process.stderr.write(`${err.message}\n`)
     process.exit(1)
   })
@@ -36,7 +36,7 @@ async function main(role: Role): Promise<void> {
   })
   if (runtime.app)
     log.info(`Parti ${role === 'all' ? 'is running' : 'API is running'} at ${config.publicUrl}`)
-  const stops = [() => runtime.stop()]
+  const stops = [() => runtime.stop(), async () => engines.stop?.()]
 
   let stopping = false
   const shutdown = async (signal: string) => {

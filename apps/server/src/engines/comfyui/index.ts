@@ -1,0 +1,165 @@
+import { randomInt } from 'node:crypto'
+import type { Logger } from 'pino'
+import type { ModelTable } from '../plan-rules.ts'
+import { renderSize, sketchControlImage } from '../shared/control-image.ts'
+import { withDeadline } from '../shared/deadline.ts'
+import { providerFailed, toEngineError } from '../shared/errors.ts'
+import type { RetryPolicy } from '../shared/http.ts'
+import { imageSize } from '../shared/images.ts'
+import { maskPng, providerImages, toEngineOutput } from '../shared/outputs.ts'
+import { Progress, TYPICAL_MS } from '../shared/progress.ts'
+import { hostedPrompt } from '../shared/prompt.ts'
+import { resolveFfmpeg } from '../shared/video.ts'
+import {
+  type Engine,
+  type EngineContext,
+  EngineError,
+  type EngineResult,
+  type EngineTask,
+  type EngineTaskKind,
+} from '../types.ts'
+import { ComfyServer, isGone } from './client.ts'
+import { ComfyPool, NoComfyServer } from './pool.ts'
+import { runPrompt } from './run-prompt.ts'
+import { BUILT_IN_WORKFLOWS, loadWorkflow, type Workflow, type WorkflowParam } from './workflows.ts'
+
+export interface ComfyEngineOptions {
+  urls: string[]
+  /** a studio's own templates (same placeholders); the committed ones otherwise */
+  workflowsDir: string | null
+  models: ModelTable
+  pollIntervalMs: number
+  timeouts: { imageMs: number; videoMs: number }
+  ffmpegPath?: string
+  retry?: RetryPolicy
+  pool?: { downForMs: number; noServerMs: number }
+  log: Logger
+}
+
+/** Wan 2.1 renders at 16 frames per second. */
+const VIDEO_FPS = 16
+
+/**
+ * A studio's own GPU servers: each job's workflow template is filled in, its images uploaded, the prompt
+ * queued on an idle server and followed on /ws, and its output fetched with /view. When a server goes away
+ * mid-job, the job starts again on another one.
+ */
+export function createComfyEngine(options: ComfyEngineOptions): Engine {
+  const retry = options.retry ?? { retries: 2, baseMs: 250, maxMs: 2000 }
+  const pool = new ComfyPool(
+    options.urls.map((u) => new ComfyServer(u, retry)),
+    options.log,
+    options.pool,
+  )
+  const ffmpegPath = resolveFfmpeg(options.ffmpegPath)
+  const workflows = new Map<string, Promise<Workflow>>()
+  const workflow = (name: string) => {
+    let w = workflows.get(name)
+    if (!w) {
+      w = loadWorkflow(options.workflowsDir ?? BUILT_IN_WORKFLOWS, name)
+      w.catch(() => workflows.delete(name))
+      workflows.set(name, w)
+    }
+    return w
+  }
+  const modelFor = (kind: EngineTaskKind) => {
+    const m = options.models[kind]
+    if (!m) throw new Error(`comfyui has no workflow for ${kind}`)
+    return m.default
+  }
+
+  async function run(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
+    const kind = task.kind
+    const name = ctx.model ?? modelFor(kind)
+    const progress = new Progress(ctx, TYPICAL_MS[kind])
+    const limit = kind === 'animate' ? options.timeouts.videoMs : options.timeouts.imageMs
+    return withDeadline(ctx, kind, limit, async (signal, onAbort) => {
+      try {
+        const wf = await workflow(name)
+        const job = await jobInputs(task, wf)
+        for (let attempt = 1; ; attempt++) {
+          const server = await pool.acquire(signal)
+          try {
+            progress.queued()
+            const data = await runPrompt(server, wf, job, {
+              jobId: ctx.jobId,
+              signal,
+              onAbort,
+              progress,
+              pollIntervalMs: options.pollIntervalMs,
+            })
+            const output = await toEngineOutput(task, data, { ffmpegPath, tmpDir: ctx.tmpDir, signal })
+            return {
+              outputs: [output],
+              facts: { engine: 'comfyui', model: name, enhancedPrompt: job.prompt },
+            }
+          } catch (err) {
+            if (signal.aborted || !isGone(err) || attempt >= pool.size) throw err
+            pool.markDown(server)
+            options.log.warn(
+              { jobId: ctx.jobId, server: server.url, attempt },
+              'ComfyUI server went away; retrying elsewhere',
+            )
+          } finally {
+            pool.release(server)
+          }
+        }
+      } catch (err) {
+        if (signal.aborted) throw err
+        if (err instanceof NoComfyServer || isGone(err))
+          throw new EngineError('transient', 'No render server is available right now. Retrying shortly.', {
+            detail: `comfyui: ${(err as Error).message}`,
+          })
+        throw toEngineError(kind, 'comfyui', err)
+      }
+    })
+  }
+
+  return {
+    id: 'comfyui',
+    supports: (kind) => !!options.models[kind],
+    modelFor,
+    run,
+    /** every configured template loads and fills; servers may come and go, so they are not required here */
+    async check() {
+      for (const tiers of Object.values(options.models))
+        for (const name of [tiers.default, tiers.premium, tiers.experimental]) if (name) await workflow(name)
+    },
+  }
+}
+
+export interface ComfyJob {
+  /** files to upload, by the placeholder that names them */
+  uploads: Partial<Record<'image' | 'mask' | 'control_image', Buffer>>
+  values: Partial<Record<WorkflowParam, string | number>>
+  prompt: string
+}
+
+/** A task's uploads and placeholder values for a template. */
+async function jobInputs(task: EngineTask, wf: Workflow): Promise<ComfyJob> {
+  const p = hostedPrompt(task)
+  const uploads: ComfyJob['uploads'] = {}
+  const values: ComfyJob['values'] = { prompt: p.text, negative_prompt: p.negative, seed: randomInt(2 ** 47) }
+  if (wf.params.has('control_image')) {
+    const control = await sketchControlImage(task.input, 'edges')
+    uploads.control_image = control.data
+    Object.assign(values, { width: control.width, height: control.height })
+  }
+  if (wf.params.has('image') || wf.params.has('mask')) {
+    const { image } = await providerImages(task, 'png')
+    uploads.image = image.data
+    if (wf.params.has('mask')) {
+      const mask = task.kind === 'inpaint' ? task.mask : null
+      if (!mask) throw providerFailed(task.kind, `workflow ${wf.name} needs a mask and this task has none`)
+      uploads.mask = (await maskPng(mask, image.width, image.height)).data
+    }
+  }
+  if (values.width === undefined && (wf.params.has('width') || wf.params.has('height'))) {
+    const size = await imageSize(task.input)
+    // Wan 2.1 480p: about 832 on the long side
+    Object.assign(values, renderSize(size.width, size.height, task.kind === 'animate' ? 832 : 1024))
+  }
+  if (task.kind === 'animate')
+    Object.assign(values, { fps: VIDEO_FPS, frames: VIDEO_FPS * task.duration + 1 })
+  return { uploads, values, prompt: p.full }
+}

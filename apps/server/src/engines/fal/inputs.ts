@@ -1,0 +1,73 @@
+import { sketchControlImage } from '../shared/control-image.ts'
+import { providerFailed } from '../shared/errors.ts'
+import { dataUri } from '../shared/images.ts'
+import { instruction, type ModelInput } from '../shared/instruction.ts'
+import { providerImages } from '../shared/outputs.ts'
+import { hostedPrompt } from '../shared/prompt.ts'
+import type { EngineTask } from '../types.ts'
+
+/** The request body for a fal endpoint and a task; images travel as data URIs, which fal accepts for *_url. */
+export async function falInput(model: string, task: EngineTask): Promise<ModelInput> {
+  const p = hostedPrompt(task)
+  const name = model.toLowerCase()
+  if (/\/(canny|depth)$/.test(name)) {
+    const control =
+      task.kind === 'sketch' && name.endsWith('canny')
+        ? await sketchControlImage(task.input, 'ink')
+        : (await providerImages(task)).image
+    return {
+      prompt: p.full,
+      input: { prompt: p.full, control_image_url: dataUri(control), num_images: 1, output_format: 'png' },
+    }
+  }
+  const { image, mask } = await providerImages(task)
+  if (/\/fill$/.test(name)) {
+    if (!mask) throw providerFailed(task.kind, `${model} needs a mask and this task has none`)
+    return {
+      prompt: p.full,
+      input: {
+        prompt: p.full,
+        image_url: dataUri(image),
+        mask_url: dataUri(mask),
+        num_images: 1,
+        output_format: 'png',
+      },
+    }
+  }
+  if (name.includes('kontext')) {
+    const prompt = await instruction(task, p.text)
+    return { prompt, input: { prompt, image_url: dataUri(image), num_images: 1, output_format: 'png' } }
+  }
+  if (/nano-banana|gemini/.test(name)) {
+    const prompt = await instruction(task, p.text)
+    return { prompt, input: { prompt, image_urls: [dataUri(image)], num_images: 1, output_format: 'png' } }
+  }
+  if (task.kind === 'animate' && name.includes('kling')) {
+    return {
+      prompt: p.full,
+      input: {
+        prompt: p.text,
+        image_url: dataUri(image),
+        duration: task.duration >= 8 ? '10' : '5',
+        negative_prompt: p.negative,
+        cfg_scale: 0.5,
+      },
+    }
+  }
+  return {
+    prompt: p.full,
+    input: { prompt: p.full, image_url: dataUri(image), ...(mask ? { mask_url: dataUri(mask) } : {}) },
+  }
+}
+
+/** fal results name their files images[], image or video, each with a url. */
+export function falOutputUrl(result: Record<string, unknown>): string | null {
+  const file = (v: unknown) => (v && typeof v === 'object' ? (v as { url?: unknown }).url : undefined)
+  const candidates = [
+    file((result.video as unknown) ?? null),
+    ...(Array.isArray(result.images) ? result.images.map(file) : []),
+    file(result.image),
+  ]
+  const url = candidates.find((u): u is string => typeof u === 'string' && u.length > 0)
+  return url ?? null
+}

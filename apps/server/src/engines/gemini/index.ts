@@ -1,0 +1,144 @@
+import type { Logger } from 'pino'
+import type { ModelTable } from '../plan-rules.ts'
+import { withDeadline } from '../shared/deadline.ts'
+import { providerFailed, refused, toEngineError } from '../shared/errors.ts'
+import { providerJson, type RetryPolicy } from '../shared/http.ts'
+import { prepareImage } from '../shared/images.ts'
+import { instruction } from '../shared/instruction.ts'
+import { toEngineOutput } from '../shared/outputs.ts'
+import { Progress, TYPICAL_MS } from '../shared/progress.ts'
+import { hostedPrompt, withoutCurrent } from '../shared/prompt.ts'
+import { whileTicking } from '../shared/ticker.ts'
+import { resolveFfmpeg } from '../shared/video.ts'
+import type {
+  ConversationTurn,
+  Engine,
+  EngineContext,
+  EngineResult,
+  EngineTask,
+  EngineTaskKind,
+} from '../types.ts'
+
+export interface GeminiEngineOptions {
+  apiKey: string
+  baseUrl: string
+  models: ModelTable
+  timeouts: { imageMs: number; videoMs: number }
+  ffmpegPath?: string
+  retry?: RetryPolicy
+  log: Logger
+}
+
+type Part = { text?: string; inlineData?: InlineData; inline_data?: InlineData }
+type InlineData = { mimeType?: string; mime_type?: string; data?: string }
+interface Content {
+  role: 'user' | 'model'
+  parts: Part[]
+}
+interface GenerateResponse {
+  candidates?: Array<{ content?: { parts?: Part[] }; finishReason?: string }>
+  promptFeedback?: { blockReason?: string }
+}
+
+/** Finish reasons that mean a filter refused, not a fault. */
+const BLOCKED = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'RECITATION', 'SPII'])
+
+/**
+ * Ask Parti through Gemini image editing (generateContent): the conversation's earlier turns as real turns,
+ * then the image and the request. Gemini takes no mask, so the lasso area is said in words and the edit is
+ * composited back inside it.
+ */
+export function createGeminiEngine(options: GeminiEngineOptions): Engine {
+  const ffmpegPath = resolveFfmpeg(options.ffmpegPath)
+  const modelFor = (kind: EngineTaskKind) => {
+    const m = options.models[kind]
+    if (!m) throw new Error(`gemini has no model for ${kind}`)
+    return m.default
+  }
+
+  async function run(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
+    const kind = task.kind
+    if (kind !== 'magic-edit' && kind !== 'inpaint') throw providerFailed(kind, `gemini cannot serve ${kind}`)
+    const model = ctx.model ?? modelFor(kind)
+    const progress = new Progress(ctx, TYPICAL_MS[kind])
+    return withDeadline(ctx, kind, options.timeouts.imageMs, async (signal) => {
+      try {
+        const image = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
+        const prompt = await instruction(task, hostedPrompt(task).text)
+        const history = historyContents(
+          kind === 'magic-edit' ? withoutCurrent(task.history, task.prompt) : [],
+        )
+        // turns must alternate: a trailing user turn joins the request
+        const carried = history.at(-1)?.role === 'user' ? history.pop()!.parts : []
+        const imagePart = { inline_data: { mime_type: image.mime, data: image.data.toString('base64') } }
+        const contents: Content[] = [
+          ...history,
+          { role: 'user', parts: [...carried, { text: prompt }, imagePart] },
+        ]
+        progress.queued()
+        const url = `${options.baseUrl}/v1beta/models/${encodeURIComponent(model)}:generateContent`
+        const r = await whileTicking(
+          progress,
+          providerJson<GenerateResponse>(url, {
+            method: 'POST',
+            headers: { 'x-goog-api-key': options.apiKey },
+            body: { contents, generationConfig: { responseModalities: ['TEXT', 'IMAGE'] } },
+            signal,
+            timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
+            retry: options.retry,
+          }),
+        )
+        const candidate = r.candidates?.[0]
+        const parts = candidate?.content?.parts ?? []
+        const inline = parts.map((p) => p.inlineData ?? p.inline_data).find((d) => d?.data)
+        const text = parts
+          .map((p) => p.text ?? '')
+          .join(' ')
+          .trim()
+        if (!inline?.data) {
+          const reason = r.promptFeedback?.blockReason ?? candidate?.finishReason ?? 'no image'
+          const detail = `gemini answered without an image (${reason})${text ? `: ${text.slice(0, 200)}` : ''}`
+          throw r.promptFeedback?.blockReason || BLOCKED.has(reason)
+            ? refused(kind, detail)
+            : providerFailed(kind, detail)
+        }
+        progress.downloading()
+        const output = await toEngineOutput(task, Buffer.from(inline.data, 'base64'), {
+          ffmpegPath,
+          tmpDir: ctx.tmpDir,
+          signal,
+        })
+        return {
+          outputs: [output],
+          facts: {
+            engine: 'gemini',
+            model,
+            enhancedPrompt: prompt,
+            ...(kind === 'magic-edit'
+              ? { reply: text ? text.slice(0, 500) : 'Here is your edited image.' }
+              : {}),
+          },
+        }
+      } catch (err) {
+        if (signal.aborted) throw err
+        throw toEngineError(kind, 'gemini', err, [options.apiKey])
+      }
+    })
+  }
+
+  return { id: 'gemini', supports: (kind) => !!options.models[kind], modelFor, run }
+}
+
+/** Earlier turns as Gemini contents: user and model alternating, starting with the user. */
+export function historyContents(history: ConversationTurn[]): Content[] {
+  const out: Content[] = []
+  for (const turn of history.slice(-12)) {
+    const role = turn.role === 'assistant' ? 'model' : 'user'
+    if (!turn.text.trim()) continue
+    if (!out.length && role === 'model') continue
+    const last = out.at(-1)
+    if (last?.role === role) last.parts.push({ text: turn.text })
+    else out.push({ role, parts: [{ text: turn.text }] })
+  }
+  return out
+}

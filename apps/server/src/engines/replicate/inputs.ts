@@ -1,0 +1,114 @@
+import type { CameraMovement } from '@parti/contract'
+import { sketchControlImage } from '../shared/control-image.ts'
+import { providerFailed } from '../shared/errors.ts'
+import { dataUri } from '../shared/images.ts'
+import { instruction, type ModelInput } from '../shared/instruction.ts'
+import { providerImages } from '../shared/outputs.ts'
+import { hostedPrompt } from '../shared/prompt.ts'
+import type { EngineTask } from '../types.ts'
+
+type Family = 'flux-control' | 'flux-fill' | 'flux-kontext' | 'interior-design' | 'kling' | 'video-director'
+
+/** Which input schema a model speaks, by its name; unknown models get a plain {prompt, image, mask}. */
+export function familyOf(model: string): Family | 'generic' {
+  const name = model.split(':')[0]!.toLowerCase()
+  if (/flux-(canny|depth)/.test(name)) return 'flux-control'
+  if (name.includes('flux-fill')) return 'flux-fill'
+  if (name.includes('kontext')) return 'flux-kontext'
+  if (name.includes('interior-design')) return 'interior-design'
+  if (name.includes('kling')) return 'kling'
+  if (name.includes('video-01-director')) return 'video-director'
+  return 'generic'
+}
+
+/** video-01-director's own camera commands (its schema lists Truck, Pan, Push, Pedestal, Tilt, Zoom, Static). */
+const DIRECTOR_MOVES: Record<CameraMovement, string> = {
+  static: '[Static shot]',
+  zoom_in: '[Zoom in]',
+  zoom_out: '[Zoom out]',
+  pan_left: '[Pan left]',
+  pan_right: '[Pan right]',
+  pan_up: '[Tilt up]',
+  pan_down: '[Tilt down]',
+  rotate_clockwise: '[Truck left, Pan right]',
+  rotate_counter: '[Truck right, Pan left]',
+  dolly_in: '[Push in]',
+  dolly_out: '[Pull out]',
+  orbit: '[Truck left, Pan right]',
+}
+
+/** The prediction input for a model and a task: images as data URIs, the enhanced prompt, the model's fields. */
+export async function replicateInput(model: string, task: EngineTask): Promise<ModelInput> {
+  const p = hostedPrompt(task)
+  const family = familyOf(model)
+  if (task.kind === 'sketch' && family === 'flux-control') {
+    const depth = model.includes('depth')
+    const control = depth
+      ? dataUri((await providerImages(task)).image)
+      : dataUri(await sketchControlImage(task.input, 'ink'))
+    return {
+      prompt: p.full,
+      input: { prompt: p.full, control_image: control, output_format: 'png', safety_tolerance: 2 },
+    }
+  }
+  const { image, mask } = await providerImages(task)
+  switch (family) {
+    case 'flux-control':
+      return {
+        prompt: p.full,
+        input: { prompt: p.full, control_image: dataUri(image), output_format: 'png' },
+      }
+    case 'flux-fill': {
+      if (!mask) throw providerFailed(task.kind, `${model} needs a mask and this task has none`)
+      return {
+        prompt: p.full,
+        input: { prompt: p.full, image: dataUri(image), mask: dataUri(mask), output_format: 'png' },
+      }
+    }
+    case 'flux-kontext': {
+      const prompt = await instruction(task, p.text)
+      return {
+        prompt,
+        input: {
+          prompt,
+          input_image: dataUri(image),
+          aspect_ratio: 'match_input_image',
+          output_format: 'png',
+          safety_tolerance: 2,
+        },
+      }
+    }
+    case 'interior-design':
+      return {
+        prompt: p.full,
+        input: {
+          image: dataUri(image),
+          prompt: p.text,
+          negative_prompt: p.negative,
+          num_inference_steps: 50,
+          guidance_scale: 15,
+          prompt_strength: 0.8,
+        },
+      }
+    case 'kling':
+      if (task.kind !== 'animate') break
+      return {
+        prompt: p.full,
+        input: {
+          prompt: p.text,
+          start_image: dataUri(image),
+          duration: task.duration >= 8 ? 10 : 5,
+          negative_prompt: p.negative,
+        },
+      }
+    case 'video-director': {
+      if (task.kind !== 'animate') break
+      const prompt = `${DIRECTOR_MOVES[task.cameraMovement]} ${p.text}`
+      return { prompt, input: { prompt, first_frame_image: dataUri(image), prompt_optimizer: true } }
+    }
+  }
+  return {
+    prompt: p.full,
+    input: { prompt: p.full, image: dataUri(image), ...(mask ? { mask: dataUri(mask) } : {}) },
+  }
+}

@@ -1,0 +1,73 @@
+import { EngineError, type EngineTaskKind } from '../types.ts'
+import { ProviderHttpError } from './http.ts'
+
+/** spec §8 generation failures, by kind: what the user reads when a hosted engine fails for good. */
+export const FAILURE_MESSAGES: Record<EngineTaskKind, string> = {
+  sketch: 'Failed to render sketch',
+  'multi-angle': 'Failed to render sketch',
+  // the spec has no staging message; the local engine's words, so both engines say the same
+  'staging-clean': 'Failed to process the room photo',
+  'staging-stage': 'Failed to process the room photo',
+  inpaint: 'Inpainting failed',
+  'magic-edit': "Sorry, I couldn't edit your image. Please try again",
+  animate: 'Failed to generate video',
+}
+
+/** spec §8: a provider's content filter said no. */
+export const REFUSED_MESSAGE =
+  "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear."
+
+/** Words providers use when a safety filter refuses a request or a result. */
+const REFUSAL = /nsfw|safety|sensitive|flagged|moderat|content[ _]polic|prohibited|blocked|inappropriate/i
+
+export function looksRefused(text: string): boolean {
+  return REFUSAL.test(text)
+}
+
+/** Keys never reach a log line or a user: replace every configured secret that appears in provider text. */
+export function redact(text: string, secrets: Array<string | undefined>): string {
+  let out = text
+  for (const s of secrets) if (s && s.length >= 6) out = out.split(s).join('[redacted]')
+  return out
+}
+
+export function providerFailed(kind: EngineTaskKind, detail: string, cause?: unknown): EngineError {
+  return new EngineError('provider_failed', FAILURE_MESSAGES[kind], { detail, cause })
+}
+
+/** A refusal by the provider's filter: chat kinds get the spec's refusal text, the others their failure text. */
+export function refused(kind: EngineTaskKind, detail: string): EngineError {
+  const chat = kind === 'magic-edit' || kind === 'inpaint'
+  return new EngineError('provider_failed', chat ? REFUSED_MESSAGE : FAILURE_MESSAGES[kind], { detail })
+}
+
+export function timedOut(kind: EngineTaskKind, detail: string): EngineError {
+  return new EngineError('timeout', FAILURE_MESSAGES[kind], { detail })
+}
+
+export function cancelled(detail = 'cancelled'): EngineError {
+  return new EngineError('cancelled', 'The job was cancelled.', { detail })
+}
+
+/**
+ * Any failure inside an adapter as the EngineError the worker acts on: EngineErrors pass through, HTTP errors
+ * become provider_failed (retries already happened inside providerFetch) or a refusal, and the raw provider
+ * text stays in the detail (the server log), never in the user's message.
+ */
+export function toEngineError(
+  kind: EngineTaskKind,
+  provider: string,
+  err: unknown,
+  secrets: Array<string | undefined> = [],
+): EngineError {
+  if (err instanceof EngineError) return err
+  if (err instanceof ProviderHttpError) {
+    const detail = redact(`${provider}: ${err.message}`, secrets)
+    if ((err.status === 400 || err.status === 422) && looksRefused(err.body)) return refused(kind, detail)
+    if (err.status === 401 || err.status === 403)
+      return providerFailed(kind, `${detail} (check the ${provider} key)`)
+    return providerFailed(kind, detail, err)
+  }
+  const message = err instanceof Error ? err.message : String(err)
+  return providerFailed(kind, redact(`${provider}: ${message}`, secrets), err)
+}

@@ -1,0 +1,152 @@
+import type { CameraMovement, StagingOption } from '@parti/contract'
+import { colourName, describePalette } from '../../domain/prompt.ts'
+import type { ConversationTurn, EngineTask } from '../types.ts'
+
+/** What a hosted model is told: the text, the things to avoid, and the whole as the generation records it. */
+export interface HostedPrompt {
+  text: string
+  negative: string
+  /** the prompt as used, for facts.enhancedPrompt (text, then what to avoid) */
+  full: string
+}
+
+const RENDER_QUALITY = 'photorealistic architectural visualisation, natural light, high detail'
+const DEFAULT_NEGATIVE = 'blurry, distorted geometry, warped lines, low quality, text, watermark'
+
+/**
+ * The enhanced prompt for a task (issue 5: user prompt + style prompt + quality prompt + negative prompt +
+ * palette in words). Render requests already arrive enhanced (jobs/render-requests.ts); every part is added
+ * only when missing, so nothing is said twice.
+ */
+export function hostedPrompt(task: EngineTask): HostedPrompt {
+  switch (task.kind) {
+    case 'sketch':
+      return finish(
+        withParts(task.prompt, [
+          task.style?.prompt,
+          task.customColors?.length
+            ? `colour scheme ${task.customColors.map(colourName).join(', ')}`
+            : task.palette && describePalette(task.palette),
+          task.style?.qualityPrompt || RENDER_QUALITY,
+        ]),
+        task.style?.negativePrompt || DEFAULT_NEGATIVE,
+      )
+    case 'multi-angle':
+      return finish(
+        withParts(`Render this architectural sketch as the ${angleWords(task.angle)} of the building`, [
+          task.prompt,
+          task.style?.prompt,
+          task.palette && describePalette(task.palette),
+          task.style?.qualityPrompt || RENDER_QUALITY,
+        ]),
+        task.style?.negativePrompt || DEFAULT_NEGATIVE,
+      )
+    case 'staging-clean':
+      return finish(
+        [
+          'Clean up this room photograph',
+          ...cleaningWords(task.options),
+          'correct exposure and white balance, straight verticals',
+          'keep the walls, windows, floor and room layout exactly as they are',
+        ].join(', '),
+        'people, text, watermark, distorted walls',
+      )
+    case 'staging-stage':
+      return finish(
+        withParts(task.prompt, [
+          task.palette && describePalette(task.palette),
+          'photorealistic interior photo',
+        ]),
+        'blurry, distorted furniture, warped walls, people, text, watermark, low quality',
+      )
+    case 'inpaint':
+      return finish(task.prompt.trim(), '')
+    case 'magic-edit':
+      return finish(
+        withParts(task.prompt.trim(), [task.palette && `use the ${describePalette(task.palette)}`]),
+        '',
+      )
+    case 'animate':
+      return finish(
+        withParts(task.prompt.trim(), [cameraWords(task.cameraMovement), 'smooth cinematic motion']),
+        'shaky camera, distorted architecture, morphing buildings, flicker, text, watermark',
+      )
+  }
+}
+
+function finish(text: string, negative: string): HostedPrompt {
+  return { text, negative, full: negative ? `${text}. Avoid: ${negative}` : text }
+}
+
+function withParts(base: string, parts: Array<string | null | undefined | false>): string {
+  let out = base.trim()
+  const lower = () => out.toLowerCase()
+  for (const p of parts) {
+    if (!p) continue
+    if (lower().includes(p.toLowerCase())) continue
+    out = out ? `${out}, ${p}` : p
+  }
+  return out
+}
+
+const ANGLE_WORDS: Record<string, string> = {
+  front: 'front elevation view',
+  side: 'side view',
+  aerial: "aerial bird's-eye view",
+  corner: 'three-quarter corner view',
+  interior: 'interior view',
+  contextual: 'wide contextual view in its surroundings',
+}
+
+function angleWords(angle: string): string {
+  return ANGLE_WORDS[angle] ?? `${angle} view`
+}
+
+const CLEANING_WORDS: Partial<Record<StagingOption, string>> = {
+  removeClutter: 'remove all clutter and personal items',
+  removeFurniture: 'remove all furniture to leave an empty room',
+  repaint: 'freshly painted clean walls',
+}
+
+function cleaningWords(options: StagingOption[]): string[] {
+  const words = options.map((o) => CLEANING_WORDS[o]).filter((w): w is string => !!w)
+  return words.length ? words : ['remove clutter']
+}
+
+/** The twelve spec §3 camera movements, in the words video models follow. */
+export const CAMERA_WORDS: Record<CameraMovement, string> = {
+  static: 'static locked-off camera, no camera movement',
+  zoom_in: 'slow zoom in',
+  zoom_out: 'slow zoom out',
+  pan_left: 'camera pans slowly to the left',
+  pan_right: 'camera pans slowly to the right',
+  pan_up: 'camera tilts slowly upward',
+  pan_down: 'camera tilts slowly downward',
+  rotate_clockwise: 'camera rolls slowly clockwise',
+  rotate_counter: 'camera rolls slowly counter-clockwise',
+  dolly_in: 'camera dollies forward toward the subject',
+  dolly_out: 'camera dollies backward away from the subject',
+  orbit: 'camera orbits slowly around the subject',
+}
+
+export function cameraWords(move: CameraMovement): string {
+  return CAMERA_WORDS[move]
+}
+
+/**
+ * Earlier Ask Parti turns as context for models that are stateless (one image edit per call): the last few
+ * requests, so "make it warmer" after "add a rug" is understood. The current request is not repeated.
+ */
+export function conversationContext(history: ConversationTurn[], current: string, maxTurns = 6): string {
+  const turns = withoutCurrent(history, current).slice(-maxTurns)
+  if (!turns.length) return ''
+  const lines = turns.map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.text.slice(0, 300)}`)
+  return `Earlier in this conversation:\n${lines.join('\n')}\n\nNow: `
+}
+
+/** The history ends with the request being served; drop it so it is not sent twice. */
+export function withoutCurrent(history: ConversationTurn[], current: string): ConversationTurn[] {
+  const last = history.at(-1)
+  if (last?.role === 'user' && last.text.trim() === current.trim()) return history.slice(0, -1)
+  return history
+}

@@ -1,0 +1,282 @@
+import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto'
+import { fromDataUri, isImage, testClip, tinted } from './media.ts'
+import { nextScripted, startFakeServer } from './server.ts'
+
+/**
+ * A fake of fal's queue API (https://docs.fal.ai/model-endpoints/queue), from its documented shapes: submit to
+ * POST /{owner}/{app}[/{path}] with `Authorization: Key`, status (202 while queued or running, 200 when
+ * COMPLETED), result, PUT cancel, `{detail: [{loc, msg, type}]}` validation errors, and webhooks to
+ * ?fal_webhook= signed with ED25519 over "request id \n user id \n timestamp \n sha256(body)", its public key
+ * served as a JWKS.
+ */
+export interface FalBehaviour {
+  submit: Array<number | 'ok'>
+  status: Array<number | 'ok'>
+  outcome: 'succeed' | 'fail' | 'nsfw' | 'hang'
+  runMs: number
+  expireOutputs: boolean
+  webhook: 'signed' | 'forged' | 'stale' | 'twice' | 'none'
+}
+
+interface FalJob {
+  id: string
+  app: string
+  endpoint: string
+  input: Record<string, unknown>
+  createdAt: number
+  outcome: FalBehaviour['outcome']
+  runMs: number
+  canceled: boolean
+  webhook: string | null
+  result: Record<string, unknown> | null
+}
+
+const SCHEMAS: Array<{ endpoint: RegExp; required: string[]; video?: boolean }> = [
+  { endpoint: /^fal-ai\/flux-pro\/v1\/(canny|depth)$/, required: ['prompt', 'control_image_url'] },
+  { endpoint: /^fal-ai\/flux-pro\/v1\/fill$/, required: ['prompt', 'image_url', 'mask_url'] },
+  { endpoint: /^fal-ai\/flux-pro\/kontext(\/max)?$/, required: ['prompt', 'image_url'] },
+  { endpoint: /^fal-ai\/nano-banana\/edit$/, required: ['prompt', 'image_urls'] },
+  {
+    endpoint: /^fal-ai\/kling-video\/v2\.1\/(standard|pro|master)\/image-to-video$/,
+    required: ['prompt', 'image_url'],
+    video: true,
+  },
+]
+const FILE_FIELDS = ['control_image_url', 'image_url', 'mask_url']
+export const FAL_USER_ID = 'user_fake_studio'
+
+export type FakeFal = Awaited<ReturnType<typeof startFakeFal>>
+
+export async function startFakeFal(options: { key?: string } = {}) {
+  const key = options.key ?? 'fal_test:secret'
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const forger = generateKeyPairSync('ed25519').privateKey
+  const jwk = publicKey.export({ format: 'jwk' })
+  const jobs = new Map<string, FalJob>()
+  const files = new Map<string, { data: Buffer; type: string }>()
+  const deliveries: Array<{ requestId: string; status: number; body: unknown }> = []
+  const cancels: string[] = []
+  const behaviour: FalBehaviour = defaults()
+  const timers = new Set<NodeJS.Timeout>()
+
+  const server = await startFakeServer((app, fake) => {
+    const urls = (j: FalJob) => {
+      const base = `${fake.origin}/${j.app}/requests/${j.id}`
+      return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` }
+    }
+    app.get('/.well-known/jwks.json', async () => ({
+      keys: [{ ...jwk, kid: 'fake-1', use: 'sig', alg: 'EdDSA' }],
+    }))
+    app.get<{ Params: { name: string } }>('/files/:name', async (req, reply) => {
+      const f = files.get(req.params.name)
+      if (!f || behaviour.expireOutputs) return reply.status(404).send({ detail: 'Not Found' })
+      return reply.type(f.type).send(f.data)
+    })
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.url.startsWith('/files/') || req.url.startsWith('/.well-known/')) return
+      if (req.headers.authorization !== `Key ${key}`)
+        return reply.status(401).send({ detail: 'Authentication is required to access this resource' })
+    })
+
+    app.post('/*', async (req, reply) => {
+      const url = new URL(req.url, fake.origin)
+      const endpoint = url.pathname.slice(1)
+      const scripted = nextScripted(behaviour.submit)
+      if (scripted) {
+        if (scripted === 429) reply.header('retry-after', '0')
+        const detail =
+          scripted === 422
+            ? [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }]
+            : scripted === 429
+              ? 'Rate limit exceeded'
+              : 'Internal Server Error'
+        return reply.status(scripted).send({ detail })
+      }
+      const schema = SCHEMAS.find((s) => s.endpoint.test(endpoint))
+      if (!schema) return reply.status(404).send({ detail: `Application '${endpoint}' not found` })
+      const input = (req.body ?? {}) as Record<string, unknown>
+      const invalid = await validate(schema, input)
+      if (invalid) return reply.status(422).send({ detail: [invalid] })
+      const job: FalJob = {
+        id: randomUUID(),
+        app: endpoint.split('/').slice(0, 2).join('/'),
+        endpoint,
+        input,
+        createdAt: Date.now(),
+        outcome: behaviour.outcome,
+        runMs: behaviour.runMs,
+        canceled: false,
+        webhook: url.searchParams.get('fal_webhook'),
+        result: null,
+      }
+      job.result = await makeResult(job, schema.video === true, fake.origin)
+      jobs.set(job.id, job)
+      if (job.webhook && job.outcome !== 'hang') {
+        const t = setTimeout(() => {
+          timers.delete(t)
+          void deliver(job)
+        }, job.runMs + 10)
+        timers.add(t)
+      }
+      return { request_id: job.id, gateway_request_id: job.id, ...urls(job), queue_position: 0 }
+    })
+
+    app.get('/*', async (req, reply) => {
+      const m = /^\/([^/]+\/[^/]+)\/requests\/([^/?]+)(\/status)?(\?.*)?$/.exec(req.url)
+      const job = m ? jobs.get(m[2]!) : undefined
+      if (!m || !job || job.app !== m[1]) return reply.status(404).send({ detail: 'Request not found' })
+      if (m[3]) {
+        const scripted = nextScripted(behaviour.status)
+        if (scripted) return reply.status(scripted).send({ detail: 'Internal Server Error' })
+        const state = stateOf(job)
+        const logs = /logs=1/.test(m[4] ?? '')
+          ? [{ message: 'step 3/10', level: 'INFO', timestamp: new Date().toISOString() }]
+          : null
+        if (state !== 'COMPLETED')
+          return reply
+            .status(202)
+            .send({ status: state, queue_position: state === 'IN_QUEUE' ? 1 : undefined, logs, ...urls(job) })
+        return reply.status(200).send({
+          status: 'COMPLETED',
+          logs,
+          metrics: { inference_time: job.runMs / 1000 },
+          ...(job.outcome === 'succeed' ? {} : { error: errorText(job), error_type: 'runner_error' }),
+          ...urls(job),
+        })
+      }
+      const state = stateOf(job)
+      if (state !== 'COMPLETED') return reply.status(400).send({ detail: 'Request is still in progress' })
+      if (job.outcome !== 'succeed')
+        return reply.status(job.outcome === 'nsfw' ? 422 : 500).send({ detail: errorText(job) })
+      return job.result
+    })
+
+    app.put('/*', async (req, reply) => {
+      const m = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)\/cancel$/.exec(req.url)
+      const job = m ? jobs.get(m[2]!) : undefined
+      if (!job) return reply.status(404).send({ detail: 'Request not found' })
+      cancels.push(job.id)
+      if (stateOf(job) === 'COMPLETED') return reply.status(400).send({ status: 'ALREADY_COMPLETED' })
+      job.canceled = true
+      return reply.status(202).send({ status: 'CANCELLATION_REQUESTED' })
+    })
+  })
+
+  async function validate(schema: (typeof SCHEMAS)[number], input: Record<string, unknown>) {
+    for (const field of schema.required)
+      if (input[field] === undefined || input[field] === '')
+        return { loc: ['body', field], msg: 'field required', type: 'value_error.missing' }
+    for (const field of FILE_FIELDS) {
+      if (input[field] === undefined) continue
+      const file = fromDataUri(input[field])
+      if (!file || !(await isImage(file.data)))
+        return {
+          loc: ['body', field],
+          msg: 'Could not load the image from the URL',
+          type: 'image_load_error',
+        }
+    }
+    if (input.duration !== undefined && !['5', '10'].includes(String(input.duration)))
+      return {
+        loc: ['body', 'duration'],
+        msg: "unexpected value; permitted: '5', '10'",
+        type: 'value_error.const',
+      }
+    return null
+  }
+
+  async function makeResult(job: FalJob, video: boolean, origin: string) {
+    if (video) {
+      files.set(`${job.id}.mp4`, { data: await testClip(Number(job.input.duration ?? 5)), type: 'video/mp4' })
+      return { video: { url: `${origin}/files/${job.id}.mp4`, content_type: 'video/mp4' } }
+    }
+    const source =
+      FILE_FIELDS.map((f) => fromDataUri(job.input[f])).find(Boolean) ??
+      fromDataUri((job.input.image_urls as unknown[] | undefined)?.[0])!
+    const data = await tinted(source.data)
+    files.set(`${job.id}.png`, { data, type: 'image/png' })
+    return {
+      images: [{ url: `${origin}/files/${job.id}.png`, content_type: 'image/png', width: 0, height: 0 }],
+      seed: 42,
+      has_nsfw_concepts: [false],
+      prompt: job.input.prompt,
+    }
+  }
+
+  function stateOf(job: FalJob): 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED' {
+    const age = Date.now() - job.createdAt
+    if (job.canceled) return 'COMPLETED'
+    if (age < job.runMs / 3) return 'IN_QUEUE'
+    if (age < job.runMs || job.outcome === 'hang') return 'IN_PROGRESS'
+    return 'COMPLETED'
+  }
+
+  function errorText(job: FalJob): string {
+    if (job.canceled) return 'Request was cancelled'
+    return job.outcome === 'nsfw'
+      ? 'The content was flagged by the safety checker'
+      : `Runner crashed (key ${key} was valid)`
+  }
+
+  async function deliver(job: FalJob): Promise<void> {
+    if (behaviour.webhook === 'none' || !job.webhook || job.canceled) return
+    const ok = job.outcome === 'succeed'
+    const body = JSON.stringify({
+      request_id: job.id,
+      gateway_request_id: job.id,
+      status: ok ? 'OK' : 'ERROR',
+      payload: ok ? job.result : { detail: errorText(job) },
+      ...(ok ? {} : { error: `Invalid status code: ${job.outcome === 'nsfw' ? 422 : 500}` }),
+    })
+    for (let i = 0; i < (behaviour.webhook === 'twice' ? 2 : 1); i++) {
+      const timestamp = String(Math.floor(Date.now() / 1000) - (behaviour.webhook === 'stale' ? 3600 : 0))
+      const message = [job.id, FAL_USER_ID, timestamp, createHash('sha256').update(body).digest('hex')].join(
+        '\n',
+      )
+      const signature = sign(null, Buffer.from(message), behaviour.webhook === 'forged' ? forger : privateKey)
+      try {
+        const res = await fetch(job.webhook, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-fal-webhook-request-id': job.id,
+            'x-fal-webhook-user-id': FAL_USER_ID,
+            'x-fal-webhook-timestamp': timestamp,
+            'x-fal-webhook-signature': signature.toString('hex'),
+          },
+          body,
+        })
+        deliveries.push({ requestId: job.id, status: res.status, body: await res.json().catch(() => null) })
+      } catch {
+        deliveries.push({ requestId: job.id, status: 0, body: null })
+      }
+    }
+  }
+
+  return {
+    url: server.origin,
+    jwksUrl: `${server.origin}/.well-known/jwks.json`,
+    key,
+    publicKey,
+    privateKey,
+    requests: server.requests,
+    jobs,
+    deliveries,
+    cancels,
+    behaviour,
+    reset() {
+      Object.assign(behaviour, defaults())
+      server.requests.length = 0
+      deliveries.length = 0
+      cancels.length = 0
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t)
+      await server.close()
+    },
+  }
+}
+
+function defaults(): FalBehaviour {
+  return { submit: [], status: [], outcome: 'succeed', runMs: 150, expireOutputs: false, webhook: 'signed' }
+}
