@@ -62,16 +62,16 @@ async function image(result: EngineResult): Promise<Buffer> {
   return out.data
 }
 
-async function tile(input: Buffer, label: string): Promise<Buffer> {
+async function tile(input: Buffer, label: string, width = TILE, height = TILE): Promise<Buffer> {
   const body = await sharp(input)
-    .resize(TILE, TILE, { fit: 'contain', background: '#2b2b2b' })
+    .resize(width, height, { fit: 'contain', background: '#2b2b2b' })
     .png()
     .toBuffer()
   const text = label.replace(/&/g, '&amp;').replace(/</g, '&lt;')
   const caption = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="28"><rect width="100%" height="100%" fill="#111"/><text x="8" y="19" font-family="sans-serif" font-size="15" fill="#eee">${text}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="28"><rect width="100%" height="100%" fill="#111"/><text x="8" y="19" font-family="sans-serif" font-size="15" fill="#eee">${text}</text></svg>`,
   )
-  return sharp({ create: { width: TILE, height: TILE + 28, channels: 3, background: '#2b2b2b' } })
+  return sharp({ create: { width, height: height + 28, channels: 3, background: '#2b2b2b' } })
     .composite([
       { input: caption, left: 0, top: 0 },
       { input: body, left: 0, top: 28 },
@@ -80,12 +80,18 @@ async function tile(input: Buffer, label: string): Promise<Buffer> {
     .toBuffer()
 }
 
-async function sheet(name: string, tiles: Buffer[], columns: number): Promise<void> {
+async function sheet(
+  name: string,
+  tiles: Buffer[],
+  columns: number,
+  width = TILE,
+  height = TILE,
+): Promise<void> {
   const rows = Math.ceil(tiles.length / columns)
-  const h = TILE + 28
-  await sharp({ create: { width: columns * TILE, height: rows * h, channels: 3, background: '#444' } })
+  const h = height + 28
+  await sharp({ create: { width: columns * width, height: rows * h, channels: 3, background: '#444' } })
     .composite(
-      tiles.map((t, i) => ({ input: t, left: (i % columns) * TILE, top: Math.floor(i / columns) * h })),
+      tiles.map((t, i) => ({ input: t, left: (i % columns) * width, top: Math.floor(i / columns) * h })),
     )
     .png()
     .toFile(join(OUT, `${name}.png`))
@@ -264,12 +270,22 @@ async function edits(): Promise<void> {
 async function camera(): Promise<void> {
   const ffmpeg = findFfmpeg()
   if (!ffmpeg) throw new Error('no ffmpeg')
-  const photo = await fx.texturedPhoto(1600, 900)
+  // a client would animate a rendering: use the marker render of the house as the picture
+  const render = await runTask({
+    kind: 'sketch',
+    input: await fx.houseSketch({ width: 1280, height: 720 }),
+    prompt: '',
+    style: styleFor('marker'),
+    palette: PALETTES[1]!,
+    customColors: null,
+    settings: {},
+  })
+  const picture = await image(render)
   const tiles: Buffer[] = []
   for (const movement of CAMERA_MOVEMENTS) {
     const r = await runTask({
       kind: 'animate',
-      input: photo,
+      input: picture,
       prompt: '',
       duration: 6,
       cameraMovement: movement,
@@ -285,20 +301,16 @@ async function camera(): Promise<void> {
       '-i',
       file,
       '-vf',
-      "select='eq(n\\,0)+eq(n\\,71)+eq(n\\,143)',scale=420:-2,tile=3x1",
+      "select='eq(n\\,0)+eq(n\\,71)+eq(n\\,143)',scale=480:-2,tile=3x1",
       '-frames:v',
       '1',
       '-y',
       join(dir, 's.png'),
     ])
     const strip = await readFile(join(dir, 's.png'))
-    tiles.push(
-      await sharp(await tile(strip, `${movement}: first · middle · last`))
-        .png()
-        .toBuffer(),
-    )
+    tiles.push(await tile(strip, `${movement}: first · middle · last`, 1440, 270))
   }
-  await sheet('camera', tiles, 3)
+  await sheet('camera', tiles, 2, 1440, 270)
 }
 
 const parts: Record<string, () => Promise<void>> = { styles, views, staging, edits, camera }

@@ -81,9 +81,9 @@ export function saturateImage(img: RawImage, factor: number): void {
     const nr = y + (r - y) * factor
     const ng = y + (g - y) * factor
     const nb = y + (b - y) * factor
-    d[i] = nr <= 0 ? 0 : nr >= 255 ? 255 : nr
-    d[i + 1] = ng <= 0 ? 0 : ng >= 255 ? 255 : ng
-    d[i + 2] = nb <= 0 ? 0 : nb >= 255 ? 255 : nb
+    d[i] = nr <= 0 ? 0 : Math.min(nr, 255)
+    d[i + 1] = ng <= 0 ? 0 : Math.min(ng, 255)
+    d[i + 2] = nb <= 0 ? 0 : Math.min(nb, 255)
   }
 }
 
@@ -98,7 +98,7 @@ export function splitTone(img: RawImage, shadows: Rgb, highlights: Rgb, strength
     const wh = y * y * strength
     for (let c = 0; c < 3; c++) {
       const v = d[i + c]! + sh[c]! * ws + hi[c]! * wh
-      d[i + c] = v <= 0 ? 0 : v >= 255 ? 255 : v
+      d[i + c] = v <= 0 ? 0 : Math.min(v, 255)
     }
   }
 }

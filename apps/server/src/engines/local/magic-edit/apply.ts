@@ -117,7 +117,7 @@ function blackAndWhite(img: RawImage): void {
     // a gentle S keeps a converted photo from looking flat
     const v = y[p]! / 255
     const s = (v - Math.sin(2 * Math.PI * v) * 0.04) * 255
-    const out = s <= 0 ? 0 : s >= 255 ? 255 : s
+    const out = s <= 0 ? 0 : Math.min(s, 255)
     d[i] = out
     d[i + 1] = out
     d[i + 2] = out
@@ -197,7 +197,7 @@ function recolour(img: RawImage, palette: Rgb[], mask: Uint8Array | null): void 
     const shift = y[p]! - ty
     for (let c = 0; c < 3; c++) {
       const v = d[i + c]! * (1 - k) + (target[c]! + shift) * k
-      d[i + c] = v <= 0 ? 0 : v >= 255 ? 255 : v
+      d[i + c] = v <= 0 ? 0 : Math.min(v, 255)
     }
   }
 }

@@ -25,47 +25,77 @@ export async function paintFills(
   const palette = roleColoursFor(spec, colours)
   const { distance, shadow, glow } = await shadingMaps(map, spec)
   const wobble = spec.edgeGap > 0 ? await smoothNoise(width, height, 5, seed) : null
-  const rgba = new Float32Array(width * height * 4)
-  const roleIds = ROLES.map((r) => r)
+  const out = new Uint8Array(width * height * 4)
+  // role colours as flat numbers, and role tests as integer compares: this loop runs for every work pixel
+  const base = new Float32Array(ROLES.length * 3)
+  for (const [k, role] of ROLES.entries()) base.set(palette[role], k * 3)
+  const SKY = ROLES.indexOf('sky')
+  const GROUND = ROLES.indexOf('ground')
+  const FLOOR = ROLES.indexOf('floor')
+  const GLAZING = ROLES.indexOf('glazing')
   const skyTop = palette.sky
   const skyLow = spec.colourMode === 'night' ? ([42, 58, 94] as Rgb) : mix(palette.sky, spec.paper, 0.35)
   const horizon = Math.max(1, map.horizon)
   const s = spec.shading
+  const night = spec.colourMode === 'night'
+  const groundFades = spec.colourMode === 'palette' && spec.blend === 'multiply'
+  const byLabel = map.regions
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x
-      const role = roleIds[map.roles[i]!]!
-      let colour: Rgb
+      const role = map.roles[i]!
+      let r: number
+      let g: number
+      let b: number
       let alpha: number
-      if (role === 'sky') {
-        const t = Math.min(1, y / horizon)
-        colour = mix(skyTop, skyLow, t)
+      if (role === SKY) {
+        const t = y < horizon ? y / horizon : 1
+        r = skyTop[0] + (skyLow[0] - skyTop[0]) * t
+        g = skyTop[1] + (skyLow[1] - skyTop[1]) * t
+        b = skyTop[2] + (skyLow[2] - skyTop[2]) * t
         alpha = spec.sky[0] + (spec.sky[1] - spec.sky[0]) * t
       } else {
-        const region = map.regions[map.labels[i]!]!
-        const base = palette[role]
+        const region = byLabel[map.labels[i]!]!
         let shade = 1
         if (s > 0) {
           if (spec.aoRadius > 0) shade *= 1 - 0.16 * s * Math.exp(-distance[i]! / spec.aoRadius)
           const gx = (x - region.cx) / Math.max(8, region.width)
           const gy = (y - region.cy) / Math.max(8, region.height)
-          const g = Math.max(-1, Math.min(1, (gx * LIGHT.x + gy * LIGHT.y) * 1.6))
-          if (!spec.hardShadows) shade *= 1 + 0.1 * s * g
+          const lit = (gx * LIGHT.x + gy * LIGHT.y) * 1.6
+          if (!spec.hardShadows) shade *= 1 + 0.1 * s * (lit < -1 ? -1 : Math.min(lit, 1))
           shade *= 1 - (0.34 * s * shadow[i]!) / 255
         }
-        if (role === 'ground' || role === 'floor') {
+        if (role === GROUND || role === FLOOR) {
           // the ground darkens where it meets the building and fades toward the viewer
           const t = Math.min(1, Math.max(0, (y - horizon) / Math.max(1, height - horizon)))
           shade *= 0.9 + 0.1 * t
-          alpha = spec.colourMode === 'palette' && spec.blend === 'multiply' ? 0.95 - 0.35 * t : 1
+          alpha = groundFades ? 0.95 - 0.35 * t : 1
         } else {
           alpha = spec.fillAlpha
         }
-        colour =
-          role === 'glazing' && spec.colourMode === 'night'
-            ? glassAtNight(base, y, region)
-            : scale(base, shade)
-        if (role === 'glazing' && spec.glassHighlights) colour = glassHighlight(colour, x, y)
+        const k = role * 3
+        if (role === GLAZING && night) {
+          // lit windows: warm, brighter toward the sill where the room's lamps are
+          const t = Math.min(1, Math.max(0, (y - region.top) / Math.max(1, region.height))) * 0.6
+          const wr = 255 * 0.88 + base[k]! * 0.12
+          const wg = 196 * 0.88 + base[k + 1]! * 0.12
+          const wb = 110 * 0.88 + base[k + 2]! * 0.12
+          r = wr + (255 - wr) * t
+          g = wg + (226 - wg) * t
+          b = wb + (160 - wb) * t
+        } else {
+          r = base[k]! * shade
+          g = base[k + 1]! * shade
+          b = base[k + 2]! * shade
+        }
+        if (role === GLAZING && spec.glassHighlights) {
+          // two diagonal reflection bands across the glass, the marker renderer's habit
+          const u = (((x - y * 0.7) % 46) + 46) % 46
+          const w = u < 5 ? 0.55 : u > 9 && u < 11 ? 0.35 : 0
+          r += (255 - r) * w
+          g += (255 - g) * w
+          b += (255 - b) * w
+        }
       }
       if (wobble) {
         // paper left white along the lines, wandering as a brush does
@@ -73,21 +103,18 @@ export async function paintFills(
         const t = (d - spec.edgeGap * 0.5) / spec.edgeGap
         alpha *= t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t)
       }
-      if (glow && role !== 'glazing') {
-        const g = glow[i]! / 255
-        colour = [colour[0] + 250 * g * 0.75, colour[1] + 170 * g * 0.75, colour[2] + 80 * g * 0.75]
+      if (glow && role !== GLAZING) {
+        const l = (glow[i]! / 255) * 0.75
+        r += 250 * l
+        g += 170 * l
+        b += 80 * l
       }
       const o = i * 4
-      rgba[o] = colour[0]
-      rgba[o + 1] = colour[1]
-      rgba[o + 2] = colour[2]
-      rgba[o + 3] = alpha * 255
+      out[o] = r <= 0 ? 0 : r >= 255 ? 255 : r + 0.5
+      out[o + 1] = g <= 0 ? 0 : g >= 255 ? 255 : g + 0.5
+      out[o + 2] = b <= 0 ? 0 : b >= 255 ? 255 : b + 0.5
+      out[o + 3] = alpha <= 0 ? 0 : alpha >= 1 ? 255 : alpha * 255 + 0.5
     }
-  }
-  const out = new Uint8Array(rgba.length)
-  for (let i = 0; i < rgba.length; i++) {
-    const v = rgba[i]!
-    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : v + 0.5
   }
   if (spec.bleed > 0) await blurInPlace(out, width, height, spec.bleed)
   return { width, height, rgba: out }
@@ -130,20 +157,6 @@ function lookColour(spec: LookSpec, role: Role, c: Rgb): Rgb {
       if (role === 'sky' || role === 'ground') return spec.paper
       return [44, 96, 160]
   }
-}
-
-/** Lit windows: warm, brighter toward the sill where the room's lamps are. */
-function glassAtNight(base: Rgb, y: number, region: { top: number; height: number }): Rgb {
-  const t = Math.min(1, Math.max(0, (y - region.top) / Math.max(1, region.height)))
-  return mix(mix([255, 196, 110], base, 0.12), [255, 226, 160], t * 0.6)
-}
-
-/** Two diagonal reflection bands across the glass. */
-function glassHighlight(c: Rgb, x: number, y: number): Rgb {
-  const u = (((x - y * 0.7) % 46) + 46) % 46
-  if (u < 5) return mix(c, [255, 255, 255], 0.55)
-  if (u > 9 && u < 11) return mix(c, [255, 255, 255], 0.35)
-  return c
 }
 
 /** Distance to the nearest line, cast shadows of the lines, and (at night) the glow around lit windows. */

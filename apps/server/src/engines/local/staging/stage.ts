@@ -73,7 +73,7 @@ export function paintWalls(img: RawImage, walls: WallMask, colour: Rgb, strength
     const k = y / ref
     for (let c = 0; c < 3; c++) {
       const v = d[i + c]! * (1 - a) + colour[c]! * k * a
-      d[i + c] = v >= 255 ? 255 : v
+      d[i + c] = Math.min(v, 255)
     }
   }
 }
