@@ -62,7 +62,11 @@ export const Generation = z
     thumbnailUrl: z.string().nullable(),
     processingTime: z.number().int().nullable().describe('milliseconds the engine worked'),
     batchId: z.string().nullable(),
-    error: z.string().nullable(),
+    error: z.string().nullable().describe('why the job failed, in English; show errorCode translated'),
+    errorCode: z
+      .string()
+      .nullable()
+      .describe('invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled…'),
     metadata: GenerationMetadata,
     createdAt: z.string(),
     startedAt: z.string().nullable(),

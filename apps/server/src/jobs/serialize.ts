@@ -44,6 +44,7 @@ export function toGeneration(row: Row, storage: StorageService): Generation {
     processingTime: row.processingTimeMs,
     batchId: row.batchId,
     error: row.error,
+    errorCode: row.errorCode,
     metadata: meta,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,

@@ -7,6 +7,8 @@ import { toast } from 'sonner'
 import { cn } from '../components/ui/cn'
 import { Spinner } from '../components/ui/Spinner'
 import { signOutEverywhere, useSession } from '../features/auth/session'
+import { LiveJobs } from '../features/jobs/LiveJobs'
+import { clearTrackedJobs } from '../features/jobs/tracker'
 import { QueryProvider, queryClient } from '../lib/queryClient'
 import { titleOf } from './routes'
 import { SiteFooter } from './SiteFooter'
@@ -41,12 +43,14 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
       .finally(() => {
         // forget everything that belonged to the signed-in user
         queryClient.clear()
+        clearTrackedJobs()
         navigate('/', { replace: true })
       })
   }
 
   return (
     <QueryProvider>
+      <LiveJobs />
       <div className="flex min-h-dvh bg-bg">
         <a
           href="#main"

@@ -3,6 +3,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type enApp from '../locales/app/en.json'
 import type en from '../locales/en.json'
+import type enJobs from '../locales/jobs/en.json'
 import type enPages from '../locales/pages/en.json'
 import { readStored, writeStored } from './storage'
 
@@ -11,7 +12,7 @@ declare module 'i18next' {
     defaultNS: 'translation'
     // 'pages': the long texts of the public pages (legal, support, product, contact), loaded with them;
     // 'app': the signed-in screens' notices, toasts and confirmations (spec §8), loaded with those screens
-    resources: { translation: typeof en; pages: typeof enPages; app: typeof enApp }
+    resources: { translation: typeof en; pages: typeof enPages; app: typeof enApp; jobs: typeof enJobs }
   }
 }
 
@@ -38,11 +39,9 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 
 // Each language and namespace is its own chunk, fetched when needed, so the landing page carries one language
 // and none of the long legal and support texts.
-const loaders = import.meta.glob<{ default: ResourceKey }>([
-  '../locales/*.json',
-  '../locales/pages/*.json',
-  '../locales/app/*.json',
-])
+// A namespace is a folder of seven files (locales/<namespace>/<language>.json); a feature adds its own folder
+// and its type below, and locales.test.ts checks it like the others.
+const loaders = import.meta.glob<{ default: ResourceKey }>(['../locales/*.json', '../locales/*/*.json'])
 
 export function localePath(language: string, namespace: string): string {
   return namespace === 'translation'

@@ -6,8 +6,9 @@ import { CLIENT_ERROR_CODES } from '../lib/api'
 type Tree = { [key: string]: string | Tree }
 
 const translation = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' })
-const pages = import.meta.glob<Tree>('./pages/*.json', { eager: true, import: 'default' })
-const app = import.meta.glob<Tree>('./app/*.json', { eager: true, import: 'default' })
+// every namespace folder (pages, app, and each feature's own), found on disk so a new one is checked too
+const namespaced = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' })
+const namespaces = [...new Set(Object.keys(namespaced).map((p) => p.split('/')[1]!))].sort()
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
@@ -24,9 +25,8 @@ const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort()
 
 describe.each([
-  ['translation', translation, (l: string) => `./${l}.json`],
-  ['pages', pages, (l: string) => `./pages/${l}.json`],
-  ['app', app, (l: string) => `./app/${l}.json`],
+  ['translation', translation, (l: string) => `./${l}.json`] as const,
+  ...namespaces.map((ns) => [ns, namespaced, (l: string) => `./${ns}/${l}.json`] as const),
 ])('locale namespace %s', (_name, files, pathOf) => {
   const english = flatten(files[pathOf('en')] as Tree)
 

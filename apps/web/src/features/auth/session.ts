@@ -92,3 +92,8 @@ export function useSession(): Session {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
   return { ...snapshot, retry }
 }
+
+/** The balance changed on the server (a job's debit or refund, a purchase): keep the top bar right. */
+export function updateCredits(credits: number) {
+  if (state.user && state.user.credits !== credits) setState({ ...state, user: { ...state.user, credits } })
+}

@@ -1,11 +1,13 @@
 import { type JobCounts, POLL_INTERVAL_MS, type UserStats } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../lib/api'
+import { useLiveStatus } from './live'
+import { useGalleryNotifications } from './notifications'
 
 export const statsQueryKey = ['user', 'stats'] as const
 
 export interface SidebarCounts extends JobCounts {
-  /** Gallery notifications; no source yet, so always 0. */
+  /** results that finished while the user was away from the gallery */
   notifications: number
   total: number
 }
@@ -20,18 +22,20 @@ const EMPTY: SidebarCounts = {
 }
 
 /**
- * Jobs in progress per kind, for the sidebar badges (spec §2). Polls while anything is in progress; the
- * live-updates issue will patch this query from server events instead.
+ * Jobs in progress per kind, for the sidebar badges (spec §2). Server events invalidate this query
+ * (useLiveJobs); while the event stream is down it polls every 5 s instead, as long as anything is running.
  */
 export function useJobCounts(): SidebarCounts {
+  const live = useLiveStatus()
+  const notifications = useGalleryNotifications()
   const { data } = useQuery({
     queryKey: statsQueryKey,
     queryFn: () => api.get<{ stats: UserStats }>('/user/stats'),
     select: (response) => response.stats,
     refetchInterval: (query) =>
-      (query.state.data?.stats.totalInProgress ?? 0) > 0 ? POLL_INTERVAL_MS : false,
+      live !== 'open' && (query.state.data?.stats.totalInProgress ?? 0) > 0 ? POLL_INTERVAL_MS : false,
     staleTime: 10_000,
   })
-  if (!data) return EMPTY
-  return { ...data.inProgress, notifications: 0, total: data.totalInProgress }
+  if (!data) return { ...EMPTY, notifications }
+  return { ...data.inProgress, notifications, total: data.totalInProgress }
 }

@@ -1,0 +1,59 @@
+import type { Generation, GenerationsResponse } from '@parti/contract'
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import { type GenerationFilters, generationKeys, matchesFilters } from './keys'
+
+type Pages = InfiniteData<GenerationsResponse, string | null>
+
+/**
+ * Server events patch the client cache (InvokeAI's habit): a new or changed generation is put into every
+ * cached list it belongs in, in place, newest first; nothing is refetched.
+ */
+export function applyGeneration(qc: QueryClient, g: Generation): void {
+  qc.setQueryData(generationKeys.detail(g.id), g)
+  for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: generationKeys.lists() })) {
+    if (!data) continue
+    const filters = (key[2] ?? {}) as GenerationFilters
+    const belongs = matchesFilters(g, filters) && g.status !== 'failed'
+    let found = false
+    const pages = data.pages.map((page) => {
+      const i = page.generations.findIndex((x) => x.id === g.id)
+      if (i < 0) return page
+      found = true
+      const generations = belongs
+        ? page.generations.map((x) => (x.id === g.id ? g : x))
+        : page.generations.filter((x) => x.id !== g.id)
+      return { ...page, generations }
+    })
+    if (!found && belongs && pages[0]) {
+      pages[0] = { ...pages[0], generations: [g, ...pages[0].generations] }
+    }
+    qc.setQueryData<Pages>(key, { ...data, pages })
+  }
+}
+
+export function removeGeneration(qc: QueryClient, id: string): void {
+  qc.removeQueries({ queryKey: generationKeys.detail(id) })
+  for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: generationKeys.lists() })) {
+    if (!data) continue
+    qc.setQueryData<Pages>(key, {
+      ...data,
+      pages: data.pages.map((p) => ({ ...p, generations: p.generations.filter((x) => x.id !== id) })),
+    })
+  }
+}
+
+/** Patch one field of a cached generation wherever it appears (progress ticks, favourite toggles). */
+export function patchGeneration(qc: QueryClient, id: string, patch: Partial<Generation>): void {
+  const current = qc.getQueryData<Generation>(generationKeys.detail(id))
+  if (current) qc.setQueryData(generationKeys.detail(id), { ...current, ...patch })
+  for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: generationKeys.lists() })) {
+    if (!data?.pages.some((p) => p.generations.some((x) => x.id === id))) continue
+    qc.setQueryData<Pages>(key, {
+      ...data,
+      pages: data.pages.map((p) => ({
+        ...p,
+        generations: p.generations.map((x) => (x.id === id ? { ...x, ...patch } : x)),
+      })),
+    })
+  }
+}

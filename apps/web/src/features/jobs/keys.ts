@@ -1,0 +1,32 @@
+import type { Generation, GenerationMode, GenerationType, MediaType } from '@parti/contract'
+
+/** What a list of generations shows; the same filters the server applies (GET /api/user/generations). */
+export interface GenerationFilters {
+  generationType?: GenerationType
+  type?: MediaType
+  mode?: GenerationMode
+  favorite?: boolean
+  q?: string
+  from?: string
+  to?: string
+}
+
+export const generationKeys = {
+  all: ['generations'] as const,
+  lists: () => ['generations', 'list'] as const,
+  list: (filters: GenerationFilters) => ['generations', 'list', filters] as const,
+  detail: (id: string) => ['generations', 'detail', id] as const,
+}
+
+/** Whether a generation belongs in a list with these filters (used to slot live results into cached lists). */
+export function matchesFilters(g: Generation, f: GenerationFilters): boolean {
+  if (g.deleted) return false
+  if (f.generationType && g.generationType !== f.generationType) return false
+  if (f.type && g.type !== f.type) return false
+  if (f.mode && g.mode !== f.mode) return false
+  if (f.favorite && !g.favorite) return false
+  if (f.q && !g.userPrompt.toLowerCase().includes(f.q.trim().toLowerCase())) return false
+  if (f.from && g.createdAt < f.from) return false
+  if (f.to && g.createdAt > f.to) return false
+  return true
+}
