@@ -58,7 +58,7 @@ export async function paintFills(
         const region = byLabel[map.labels[i]!]!
         let shade = 1
         if (s > 0) {
-          if (spec.aoRadius > 0) shade *= 1 - 0.16 * s * Math.exp(-distance[i]! / spec.aoRadius)
+          if (spec.aoRadius > 0) shade *= 1 - 0.1 * s * Math.exp(-distance[i]! / spec.aoRadius)
           const gx = (x - region.cx) / Math.max(8, region.width)
           const gy = (y - region.cy) / Math.max(8, region.height)
           const lit = (gx * LIGHT.x + gy * LIGHT.y) * 1.6
@@ -165,15 +165,29 @@ async function shadingMaps(
   spec: LookSpec,
 ): Promise<{ distance: Float32Array; shadow: Uint8Array; glow: Uint8Array | null }> {
   const { width, height } = map
+  // Shadows as a renderer draws them with light from the upper left: inside each opening along its head and
+  // left jamb (the reveal), and a band on the wall under the roof's edge (the eave). Lines elsewhere cast none.
   const dx = Math.round(width / 150)
   const dy = Math.round(width / 110)
+  const eave = Math.round(height / 30)
   const shifted = new Uint8Array(width * height)
-  const skyIndex = ROLES.indexOf('sky')
+  const opening = new Set([ROLES.indexOf('glazing'), ROLES.indexOf('accent')])
+  const wall = new Set([ROLES.indexOf('wall'), ROLES.indexOf('wall2')])
+  const roof = ROLES.indexOf('roof')
   for (let y = dy; y < height; y++) {
     for (let x = dx; x < width; x++) {
       const i = y * width + x
-      if (map.lines[i] || map.roles[i] === skyIndex) continue
-      shifted[i] = map.lines[(y - dy) * width + (x - dx)]!
+      const role = map.roles[i]!
+      if (map.lines[i]) continue
+      if (opening.has(role)) shifted[i] = map.lines[(y - dy) * width + (x - dx)]!
+      else if (wall.has(role)) {
+        for (let k = 1; k <= eave && y - k >= 0; k++) {
+          if (map.roles[(y - k) * width + Math.max(0, x - dx)] === roof) {
+            shifted[i] = 255
+            break
+          }
+        }
+      }
     }
   }
   const glazingIndex = ROLES.indexOf('glazing')
