@@ -2,6 +2,7 @@ import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
 import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type enApp from '../locales/app/en.json'
+import type enCreate from '../locales/create/en.json'
 import type en from '../locales/en.json'
 import type enJobs from '../locales/jobs/en.json'
 import type enPages from '../locales/pages/en.json'
@@ -12,7 +13,13 @@ declare module 'i18next' {
     defaultNS: 'translation'
     // 'pages': the long texts of the public pages (legal, support, product, contact), loaded with them;
     // 'app': the signed-in screens' notices, toasts and confirmations (spec §8), loaded with those screens
-    resources: { translation: typeof en; pages: typeof enPages; app: typeof enApp; jobs: typeof enJobs }
+    resources: {
+      translation: typeof en
+      pages: typeof enPages
+      app: typeof enApp
+      jobs: typeof enJobs
+      create: typeof enCreate
+    }
   }
 }
 
