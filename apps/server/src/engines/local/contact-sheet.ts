@@ -183,7 +183,7 @@ async function views(): Promise<void> {
 
 async function staging(): Promise<void> {
   const room = await fx.roomPhoto({ tilt: 2 })
-  const mask = await fx.shapeMask(1024, 768, { kind: 'rect', x: 290, y: 390, w: 350, h: 180 })
+  const mask = await fx.shapeMask(1024, 768, { kind: 'rect', x: 270, y: 370, w: 390, h: 220 })
   const tiles = [await tile(room, 'input: dim, tilted room')]
   const clean = await runTask({
     kind: 'staging-clean',

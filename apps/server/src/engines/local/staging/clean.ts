@@ -95,9 +95,9 @@ export async function denoise(img: RawImage): Promise<void> {
   })
   const d = img.data
   for (let p = 0, i = 0; p < edges.length; p++, i += 3) {
-    // below ~12 the gradient is noise on a flat surface; above ~36 it is a real edge
+    // below ~18 the gradient is noise on a flat surface; above ~48 it is a real edge
     const e = edges[p]!
-    const w = e <= 12 ? 0.9 : e >= 36 ? 0 : 0.9 * (1 - (e - 12) / 24)
+    const w = e <= 18 ? 0.92 : e >= 48 ? 0 : 0.92 * (1 - (e - 18) / 30)
     if (w === 0) continue
     d[i] = d[i]! * (1 - w) + smooth[i]! * w + 0.5
     d[i + 1] = d[i + 1]! * (1 - w) + smooth[i + 1]! * w + 0.5

@@ -70,14 +70,18 @@ export async function measureVerticals(img: RawImage): Promise<Verticals | null>
     sxy += length * x * lean
   }
   const det = sw * sxx - sx * sx
-  const keystone = Math.abs(det) < 1e-6 ? 0 : (sw * sxy - sx * sy) / det
+  // converging verticals can only be told from roll with long lines on both sides of the picture
+  const side = (test: (x: number) => boolean) =>
+    segments.filter((l) => test(l.x)).reduce((s, l) => s + l.length, 0)
+  const bothSides = side((x) => x < -0.25) > 0.4 && side((x) => x > 0.25) > 0.4
+  const keystone = Math.abs(det) < 1e-6 || !bothSides ? 0 : (sw * sxy - sx * sy) / det
   const roll = (sy - keystone * sx) / sw
-  return { roll, keystone: Math.abs(det) < 1e-6 ? 0 : keystone, segments: segments.length }
+  return { roll, keystone, segments: segments.length }
 }
 
 /** Corrections smaller than these are noise in the estimate; larger ones than the caps are not a tilt. */
 const MIN_ROLL = Math.tan((0.3 * Math.PI) / 180)
-const MIN_KEYSTONE = Math.tan((0.5 * Math.PI) / 180)
+const MIN_KEYSTONE = Math.tan((1 * Math.PI) / 180)
 const MAX_ROLL = Math.tan((8 * Math.PI) / 180)
 const MAX_KEYSTONE = Math.tan((6 * Math.PI) / 180)
 

@@ -1,9 +1,11 @@
 import { STAGING_STYLES, type StagingOption, type StagingStyle } from '@parti/contract'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EnginePalette } from '../../types.ts'
 import { createLocalEngine } from '../engine.ts'
 import { meanAbsDiff, pixels, roomPhoto, shapeMask, testContext } from '../fixtures.ts'
 import { decodeRgb } from '../image-io.ts'
+import { matFromRaw, withCv } from '../opencv.ts'
 import { measureVerticals } from '../staging/straighten.ts'
 
 const engine = createLocalEngine()
@@ -74,6 +76,28 @@ describe('local home staging: cleaning phase', () => {
     const fixed = await measureVerticals(await decodeRgb(result.outputs[0]!.data, 1024, 768))
     expect(tilt!.roll).toBeCloseTo(Math.tan((2 * Math.PI) / 180), 2)
     expect(Math.abs(fixed!.roll)).toBeLessThan(Math.abs(tilt!.roll) / 3)
+  })
+
+  it('makes converging verticals parallel (a room shot looking up)', async () => {
+    const room = await decodeRgb(await roomPhoto({ dim: false }), 1024, 768)
+    // the camera tilted up: the top of the room is narrower than the bottom
+    const lookingUp = await withCv((cv, track) => {
+      const src = track(matFromRaw(cv, room))
+      const from = track(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, 1024, 0, 1024, 768, 0, 768]))
+      const to = track(cv.matFromArray(4, 1, cv.CV_32FC2, [60, 0, 964, 0, 1024, 768, 0, 768]))
+      const out = track(new cv.Mat())
+      cv.warpPerspective(src, out, track(cv.getPerspectiveTransform(from, to)), new cv.Size(1024, 768))
+      return Buffer.from(out.data)
+    })
+    const input = await sharp(lookingUp, { raw: { width: 1024, height: 768, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer()
+    const before = await measureVerticals(await decodeRgb(input, 1024, 768))
+    const result = await clean(input)
+    expect(result.facts.operations).toContain('straighten:verticals')
+    const after = await measureVerticals(await decodeRgb(result.outputs[0]!.data, 1024, 768))
+    expect(Math.abs(before!.keystone)).toBeGreaterThan(0.06)
+    expect(Math.abs(after!.keystone)).toBeLessThan(Math.abs(before!.keystone) / 4)
   })
 
   it('leaves a straight photo unrotated', async () => {
