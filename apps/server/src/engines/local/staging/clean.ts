@@ -14,9 +14,10 @@ export interface LightFix {
 const TARGET_MID = 0.5
 
 /**
- * Measures exposure and colour cast on a small copy: levels from the 0.5th and 99.7th percentiles, a gamma that
- * brings the median to a bright listing look, and grey-world gains from the near-neutral mid-tones (so a red
- * sofa or green wall does not pull the balance).
+ * Measures exposure and colour cast on a small copy: levels from the 0.5th and 99.7th percentiles and a gamma that
+ * brings the median to a bright listing look. The cast is read from the brightest near-neutral surfaces (ceiling,
+ * window light, white trim), which should be white: a beige room stays beige, a tungsten-yellow ceiling does not.
+ * With too few such surfaces, a gentle grey-world estimate stands in.
  */
 export async function measureLight(img: RawImage): Promise<LightFix> {
   const { data } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
@@ -24,24 +25,9 @@ export async function measureLight(img: RawImage): Promise<LightFix> {
     .raw()
     .toBuffer({ resolveWithObject: true })
   const histogram = new Uint32Array(256)
-  let n = 0
-  const sums = [0, 0, 0]
-  let neutral = 0
+  const n = data.length / 3
   for (let i = 0; i < data.length; i += 3) {
-    const r = data[i]!
-    const g = data[i + 1]!
-    const b = data[i + 2]!
-    const y = (0.2126 * r + 0.7152 * g + 0.0722 * b) | 0
-    histogram[y]!++
-    n++
-    const max = Math.max(r, g, b)
-    const min = Math.min(r, g, b)
-    if (y > 30 && y < 235 && max - min < 0.55 * max) {
-      sums[0]! += r
-      sums[1]! += g
-      sums[2]! += b
-      neutral++
-    }
+    histogram[(0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!) | 0]!++
   }
   const black = Math.min(40, percentile(histogram, n, 0.005))
   const white = Math.max(160, percentile(histogram, n, 0.997))
@@ -50,17 +36,40 @@ export async function measureLight(img: RawImage): Promise<LightFix> {
     0.55,
     Math.min(1.3, Math.log(TARGET_MID) / Math.log(Math.max(0.05, Math.min(0.95, median)))),
   )
+  const bright = percentile(histogram, n, 0.9)
+  const highlights = meanColour(data, (y, chroma) => y >= bright && y < 250 && chroma < 0.45)
+  const greyWorld = meanColour(data, (y, chroma) => y > 30 && y < 235 && chroma < 0.55)
   let gains: [number, number, number] = [1, 1, 1]
-  if (neutral > n * 0.05) {
-    const mean = (sums[0]! + sums[1]! + sums[2]!) / 3
-    // 70% of the grey-world correction: a room lit by warm lamps should stay a little warm, a beige room beige
-    gains = sums.map((s) => 1 + (Math.max(0.7, Math.min(1.4, mean / Math.max(1, s))) - 1) * 0.7) as [
-      number,
-      number,
-      number,
-    ]
-  }
+  if (highlights.count > n * 0.02) gains = gainsFor(highlights.rgb, 0.85)
+  else if (greyWorld.count > n * 0.05) gains = gainsFor(greyWorld.rgb, 0.4)
   return { black, white, gamma, gains }
+}
+
+function meanColour(data: Buffer, keep: (y: number, chroma: number) => boolean) {
+  const rgb: [number, number, number] = [0, 0, 0]
+  let count = 0
+  for (let i = 0; i < data.length; i += 3) {
+    const r = data[i]!
+    const g = data[i + 1]!
+    const b = data[i + 2]!
+    const max = Math.max(r, g, b)
+    if (!keep(0.2126 * r + 0.7152 * g + 0.0722 * b, max === 0 ? 0 : (max - Math.min(r, g, b)) / max)) continue
+    rgb[0] += r
+    rgb[1] += g
+    rgb[2] += b
+    count++
+  }
+  return { rgb, count }
+}
+
+/** Gains that make `rgb` neutral, applied at `strength` (0..1) and kept within a plausible cast. */
+function gainsFor(rgb: [number, number, number], strength: number): [number, number, number] {
+  const mean = (rgb[0] + rgb[1] + rgb[2]) / 3
+  return rgb.map((c) => 1 + (Math.max(0.72, Math.min(1.4, mean / Math.max(1, c))) - 1) * strength) as [
+    number,
+    number,
+    number,
+  ]
 }
 
 export function applyLight(img: RawImage, fix: LightFix): void {
