@@ -5,6 +5,7 @@ import { pruneEvents } from './db/repos/events.ts'
 import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
 import { conversationRoutes } from './http/conversation-routes.ts'
+import { estimateRoutes } from './http/estimate-routes.ts'
 import { eventRoutes } from './http/event-routes.ts'
 import { generationRoutes } from './http/generation-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
@@ -65,6 +66,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         renderRoutes,
         generationRoutes,
         conversationRoutes,
+        estimateRoutes,
         eventRoutes(hub),
         webhookRoutes(options.engines),
       ],
