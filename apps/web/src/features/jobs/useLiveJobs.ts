@@ -36,7 +36,8 @@ export function useLiveJobs(): void {
       if (wasTracked) toast.success(t(successMessageKey(g)))
       if (!onGallery.current) addGalleryNotification()
     } else {
-      removeGeneration(qc, g.id)
+      // out of every list, but its detail stays (failed) so a screen showing it can say what happened
+      applyGeneration(qc, g)
       if (wasTracked)
         toast.error(t(failureMessageKey(g)), {
           description: t('failure.refunded', { credits: g.creditsCost }),
