@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EngineError } from '../../types.ts'
-import { interpretEditRequest } from './interpret.ts'
+import { interpretEditRequest, interpretInConversation } from './interpret.ts'
 import { operationId } from './ops.ts'
 
 const ids = (request: string) => interpretEditRequest(request).ops.map(operationId)
@@ -127,5 +127,28 @@ describe('Ask Parti on the local engine understands edit requests', () => {
   it('does not read "turn it black and white" as a rotation, nor the Arabic "counter-clockwise" as a flip', () => {
     expect(ids('turn it black and white')).not.toContain('rotate:90')
     expect(ids('دوّر الصورة عكس عقارب الساعة')).not.toContain('flip:horizontal')
+  })
+})
+
+describe('Ask Parti follows the conversation', () => {
+  it.each(['more', 'again', 'encore', 'nochmal', 'otra vez', 'nog eens', 'mais', 'مرة أخرى'])(
+    '%j repeats the last edit the user asked for',
+    (request) => {
+      const history = [
+        { role: 'user', text: 'make it warmer' },
+        { role: 'assistant', text: 'Done: I warmed the colours.' },
+      ]
+      expect(interpretInConversation(request, history).ops.map(operationId)).toEqual(['warmer'])
+    },
+  )
+
+  it('reads a full request on its own, whatever came before', () => {
+    expect(
+      interpretInConversation('black and white', [{ role: 'user', text: 'warmer' }]).ops.map(operationId),
+    ).toEqual(['black-and-white'])
+  })
+
+  it('still refuses "more" with nothing to repeat', () => {
+    expect(() => interpretInConversation('more', [])).toThrow(EngineError)
   })
 })

@@ -176,3 +176,29 @@ function findCrops(text: string, found: Found[]): void {
     if (!near) found.push({ ...m, op: { kind: 'crop', ratio: [0, 0] } })
   }
 }
+
+/** "more", "again", "encore", "nochmal", "مرة أخرى"…: the whole request asks to repeat the last edit. */
+const REPEAT =
+  /^(?:(?:a bit |a little |even |much )?more|again|once more|do it again|stronger|(?:un poco )?mas|otra vez|de nuevo|encore(?: plus)?|davantage|(?:um pouco )?mais|de novo|outra vez|(?:noch )?mehr|nochmal|noch einmal|starker|meer|nog eens|opnieuw|sterker|اكثر|مره اخري|مجددا|ايضا)[.!]?$/u
+
+/**
+ * Reads a request in the light of the conversation: a bare "more" or "again" repeats the user's last request
+ * that the local engine understood. Everything else is read on its own.
+ */
+export function interpretInConversation(
+  request: string,
+  history: ReadonlyArray<{ role: string; text: string }>,
+): EditPlan {
+  if (REPEAT.test(normaliseRequest(request))) {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const turn = history[i]!
+      if (turn.role !== 'user') continue
+      try {
+        return interpretEditRequest(turn.text)
+      } catch {
+        // that turn was not an edit the local engine knows; look further back
+      }
+    }
+  }
+  return interpretEditRequest(request)
+}

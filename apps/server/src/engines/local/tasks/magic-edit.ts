@@ -3,7 +3,7 @@ import { parseHex, type Rgb } from '../color.ts'
 import { invalidInput, throwIfAborted } from '../errors.ts'
 import { decodeMask, decodeRgb, encodeLike, inspectInput } from '../image-io.ts'
 import { applyEdits } from '../magic-edit/apply.ts'
-import { interpretEditRequest } from '../magic-edit/interpret.ts'
+import { interpretInConversation } from '../magic-edit/interpret.ts'
 import { describeOperation, operationId } from '../magic-edit/ops.ts'
 import { LOCAL_MODELS } from '../models.ts'
 import { MAX_EDIT_SIDE } from './inpaint.ts'
@@ -12,7 +12,7 @@ type MagicEditTask = Extract<EngineTask, { kind: 'magic-edit' }>
 
 /** Ask Parti on the local engine: understand the request, check what it needs, edit, and say what was done. */
 export async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Promise<EngineResult> {
-  const plan = interpretEditRequest(task.prompt)
+  const plan = interpretInConversation(task.prompt, task.history)
   const needsMask = plan.ops.some((op) => op.kind === 'remove-selection')
   if (needsMask && !task.mask) {
     throw invalidInput('Please select an area with the lasso tool to indicate what to remove.')
