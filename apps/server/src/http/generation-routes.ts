@@ -146,7 +146,7 @@ export function generationRoutes(app: Api, ctx: AppContext): void {
         .returning()
       if (!row) throw notFound()
       const generation = toGeneration(row, ctx.storage)
-      await emitUserEvent(db, session.userId, 'generation.updated', generation)
+      await db.transaction((tx) => emitUserEvent(tx, session.userId, 'generation.updated', generation))
       return { generation }
     },
   )

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Database, DbOrTx } from '../db/client.ts'
+import type { Database, Tx } from '../db/client.ts'
 import { changeCredits } from '../db/repos/credits.ts'
 import { emitUserEvent, notifyTransient } from '../db/repos/events.ts'
 import { generations } from '../db/schema.ts'
@@ -49,7 +49,7 @@ export class JobQueue {
     const id = rows[0]?.id
     if (!id) return null
     const [row] = await this.db.select().from(generations).where(eq(generations.id, id))
-    if (row && row.attempts === 1) await this.emit(this.db, row, 'generation.updated')
+    if (row && row.attempts === 1) await this.db.transaction((tx) => this.emit(tx, row, 'generation.updated'))
     return row ?? null
   }
 
@@ -242,7 +242,7 @@ export class JobQueue {
   }
 
   private async emit(
-    db: DbOrTx,
+    db: Tx,
     row: GenerationRow,
     type: 'generation.completed' | 'generation.failed' | 'generation.updated',
   ) {

@@ -2,7 +2,7 @@ import type { CreditTransactionKind } from '@parti/contract'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { AppError } from '../../http/errors.ts'
 import { uuidv7 } from '../../lib/ids.ts'
-import type { DbOrTx } from '../client.ts'
+import type { DbOrTx, Tx } from '../client.ts'
 import { creditTransactions, users } from '../schema.ts'
 import { emitUserEvent } from './events.ts'
 
@@ -21,7 +21,7 @@ export interface CreditChange {
  * balance below zero, and its ledger row, in the caller's transaction. Concurrent debits serialise on the
  * user's row, so they can never overspend. Throws insufficient_credits (402) with required and available.
  */
-export async function changeCredits(tx: DbOrTx, change: CreditChange): Promise<number> {
+export async function changeCredits(tx: Tx, change: CreditChange): Promise<number> {
   const [row] = await tx
     .update(users)
     .set({ credits: sql`${users.credits} + ${change.amount}`, updatedAt: new Date() })

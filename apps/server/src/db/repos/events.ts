@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, lt } from 'drizzle-orm'
-import type { DbOrTx } from '../client.ts'
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '../client.ts'
 import { userEvents } from '../schema.ts'
 
 export const EVENTS_CHANNEL = 'parti_events'
@@ -23,20 +23,25 @@ export interface UserEvent {
 }
 
 /**
- * Record an event for a user and NOTIFY listeners. Inside a transaction both happen at commit, together with
- * the change that caused them; PostgreSQL delivers the notification only if the transaction commits.
+ * Record an event for a user and NOTIFY listeners, inside the caller's transaction: both happen at commit,
+ * together with the change that caused them (PostgreSQL delivers the notification only if it commits).
+ *
+ * A user's events are numbered in commit order: the transaction-scoped lock makes a second writer for the same
+ * user wait until the first commits before taking its id. Without it two workers could commit ids 106 then 105,
+ * and a stream that had sent 106 (or a browser resuming from it) would never see 105.
  */
 export async function emitUserEvent(
-  db: DbOrTx,
+  tx: Tx,
   userId: string,
   type: UserEventType,
   payload: unknown,
 ): Promise<number> {
-  const [row] = await db.insert(userEvents).values({ userId, type, payload }).returning({ id: userEvents.id })
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`)
+  const [row] = await tx.insert(userEvents).values({ userId, type, payload }).returning({ id: userEvents.id })
   const id = Number(row!.id)
   const full = JSON.stringify({ id, userId, type, payload })
   const message = full.length <= MAX_INLINE_PAYLOAD ? full : JSON.stringify({ id, userId, type, ref: true })
-  await db.execute(sqlNotify(message))
+  await tx.execute(sqlNotify(message))
   return id
 }
 
