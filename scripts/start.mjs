@@ -3,7 +3,7 @@
 import { buildWeb } from './build-web.mjs'
 
 const role = process.argv[2] ?? 'all'
-if (role === 'all') buildWeb({ ifStale: true })
+if (role !== 'worker') buildWeb({ ifStale: true })
 const { register } = await import('tsx/esm/api')
 register()
 await import('../apps/server/src/main.ts')

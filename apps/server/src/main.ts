@@ -5,7 +5,7 @@ import { type Role, startRuntime } from './runtime.ts'
 
 /**
  * One entry for the three ways Parti runs: `all` (the embedded default: SPA, API and an in-process worker on
- * one port), `api` (HTTP only) and `worker` (jobs only), so API and workers scale apart on PostgreSQL.
+ * one port), `api` (the SPA and the API, no worker) and `worker` (jobs only), so HTTP and jobs scale apart.
  */
 async function main(role: Role): Promise<void> {
   let config: ReturnType<typeof loadConfig>
@@ -32,7 +32,7 @@ async function main(role: Role): Promise<void> {
   const runtime = await startRuntime(ctx, {
     role,
     engines,
-    webDistDir: role === 'all' ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : null,
+    webDistDir: role === 'worker' ? null : (config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
   })
   if (runtime.app)
     log.info(`Parti ${role === 'all' ? 'is running' : 'API is running'} at ${config.publicUrl}`)
