@@ -50,13 +50,15 @@ export async function runPrompt(server: ComfyServer, wf: Workflow, job: ComfyJob
   try {
     let promptId: string
     try {
-      promptId = await server.queuePrompt(graph, clientId, run.signal)
+      // not abortable: a prompt queued while the job is cancelled must still be removed
+      promptId = await server.queuePrompt(graph, clientId, AbortSignal.timeout(60_000))
     } catch (err) {
       if (err instanceof ComfyPromptRejected)
         throw new ComfyExecutionFailed(`prompt rejected: ${err.message}`)
       throw err
     }
     run.onAbort(() => server.cancel(promptId))
+    run.signal.throwIfAborted()
     const entry = await followPrompt(server, promptId, run, ws !== null, events, (w) => {
       wake = w
     })
@@ -80,38 +82,52 @@ async function followPrompt(
   events: ComfyEvent[],
   setWake: (w: (() => void) | null) => void,
 ): Promise<ComfyHistoryEntry> {
-  let closed = !streaming
-  for (;;) {
+  let polling = !streaming
+  for (let round = 1; ; round++) {
     let finished = false
+    let dropped = false
     while (events.length) {
       const e = events.shift()!
-      if (e.type === 'closed') closed = true
+      if (e.type === 'closed') dropped = true
       else if (e.promptId !== promptId) continue
       else if (e.type === 'progress' && e.max > 0) run.progress.running(e.value / e.max)
       else if (e.type === 'error') throw new ComfyExecutionFailed(`prompt ${promptId}: ${e.message}`)
       else if (e.type === 'done') finished = true
     }
-    // the history is the truth; the stream only says when to look
-    if (finished || closed) {
+    // the history is the truth; the stream only says when to look. Without a stream, poll; with one, look
+    // now and then anyway, so a missed "done" cannot hang the job.
+    if (finished || dropped || polling || round % 5 === 0) {
       const entry = await server.history(promptId, run.signal)
       if (entry && isFinished(entry)) return checked(entry, promptId)
-      if (closed && !entry) await confirmQueued(server, promptId, run.signal)
+      if (dropped || (polling && round % 10 === 0)) {
+        const lost = await lostCheck(server, promptId, run.signal)
+        if (lost) return lost
+      }
+      if (dropped) polling = true
     }
-    if (!streaming || closed) run.progress.running()
+    if (polling) run.progress.running()
     await new Promise<void>((resolve, reject) => {
       const done = () => {
         setWake(null)
         resolve()
       }
       setWake(done)
-      sleep(streaming && !closed ? run.pollIntervalMs * 5 : run.pollIntervalMs, run.signal).then(done, reject)
+      sleep(run.pollIntervalMs, run.signal).then(done, reject)
     })
-    if (!finished && !closed && streaming) {
-      // a slow safety poll even while streaming: a missed "done" must not hang the job
-      const entry = await server.history(promptId, run.signal)
-      if (entry && isFinished(entry)) return checked(entry, promptId)
-    }
   }
+}
+
+/**
+ * A prompt neither in the history nor in the queue was lost (the server restarted, or is gone): the job must
+ * start again elsewhere. Read the history once more after the queue, since a prompt may finish in between.
+ */
+async function lostCheck(server: ComfyServer, promptId: string, signal: AbortSignal) {
+  const load = await server.load(signal).catch(() => null)
+  if (!load) throw new ComfyServerGone(`${server.url} stopped answering`)
+  if (load.ids.includes(promptId)) return null
+  const entry = await server.history(promptId, signal)
+  if (entry && isFinished(entry)) return checked(entry, promptId)
+  throw new ComfyServerGone(`${server.url} lost prompt ${promptId}`)
 }
 
 function isFinished(entry: ComfyHistoryEntry): boolean {
@@ -124,13 +140,6 @@ function checked(entry: ComfyHistoryEntry, promptId: string): ComfyHistoryEntry 
     throw new ComfyExecutionFailed(`prompt ${promptId} failed: ${messages}`)
   }
   return entry
-}
-
-/** After the stream dropped: a prompt neither finished nor queued was lost with a restart. */
-async function confirmQueued(server: ComfyServer, promptId: string, signal: AbortSignal): Promise<void> {
-  const load = await server.load(signal).catch(() => null)
-  if (!load) throw new ComfyServerGone(`${server.url} stopped answering`)
-  if (!load.ids.includes(promptId)) throw new ComfyServerGone(`${server.url} lost prompt ${promptId}`)
 }
 
 function randomClientId(): string {

@@ -45,8 +45,10 @@ export function createFalEngine(options: FalEngineOptions): Engine {
       try {
         const { input, prompt } = await falInput(model, task)
         progress.queued()
-        const request = await client.submit(model, input, options.webhookUrl, signal)
+        // not abortable: a request queued while the job is cancelled must still be cancelled
+        const request = await client.submit(model, input, options.webhookUrl, AbortSignal.timeout(120_000))
         onAbort(() => client.cancel(request.cancelUrl))
+        signal.throwIfAborted()
         const watch = options.signals.watch('fal', request.id)
         try {
           for (;;) {

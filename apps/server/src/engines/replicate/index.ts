@@ -46,9 +46,11 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
       try {
         const { input, prompt } = await replicateInput(model, task)
         progress.queued()
-        let prediction = await client.create(model, input, options.webhookUrl, signal)
+        // not abortable: a prediction created while the job is cancelled must still be cancelled, by id
+        let prediction = await client.create(model, input, options.webhookUrl, AbortSignal.timeout(120_000))
         const id = prediction.id
         onAbort(() => client.cancel(id))
+        signal.throwIfAborted()
         const watch = options.signals.watch('replicate', id)
         try {
           while (!TERMINAL.has(prediction.status)) {

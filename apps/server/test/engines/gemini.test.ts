@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createGeminiEngine, historyContents } from '../../src/engines/gemini/index.ts'
+import { GEMINI_DEFAULT_MODELS } from '../../src/engines/gemini/models.ts'
+import { REFUSED_MESSAGE } from '../../src/engines/shared/errors.ts'
+import { type ConversationTurn, EngineError, type EngineTask } from '../../src/engines/types.ts'
+import { type FakeGemini, startFakeGemini } from '../fakes/gemini.ts'
+import { rectMask, roomJpeg } from '../fixtures/images.ts'
+import { diffAround, FAST_RETRY, makeCtx, SHORT_TIMEOUTS, silentLog } from './helpers.ts'
+
+let fake: FakeGemini
+let room: Buffer
+let mask: Buffer
+const rect = { left: 70, top: 250, width: 200, height: 110 }
+const CHAT_FAILED = "Sorry, I couldn't edit your image. Please try again"
+
+const engine = (overrides: Partial<Parameters<typeof createGeminiEngine>[0]> = {}) =>
+  createGeminiEngine({
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    models: GEMINI_DEFAULT_MODELS,
+    timeouts: SHORT_TIMEOUTS,
+    retry: FAST_RETRY,
+    log: silentLog,
+    ...overrides,
+  })
+
+const edit = (prompt: string, history: ConversationTurn[] = []): EngineTask => ({
+  kind: 'magic-edit',
+  input: room,
+  mask: null,
+  prompt,
+  palette: null,
+  history,
+})
+
+beforeAll(async () => {
+  fake = await startFakeGemini()
+  ;[room, mask] = await Promise.all([roomJpeg(), rectMask(640, 480, rect)])
+})
+afterAll(() => fake.close())
+beforeEach(() => fake.reset())
+
+describe('Gemini image editing for Ask Parti, against a fake of generateContent', () => {
+  it('keeps the conversation as real turns (user, model, user with the image) and passes on its reply', async () => {
+    const result = await engine().run(
+      edit('make it warmer', [
+        { role: 'user', text: 'add a wool rug' },
+        { role: 'assistant', text: 'Here is the room with a rug.' },
+        { role: 'user', text: 'make it warmer' },
+      ]),
+      makeCtx().ctx,
+    )
+    const [call] = fake.calls
+    expect(fake.requests[0]!.path).toBe('/v1beta/models/gemini-2.5-flash-image:generateContent')
+    expect(fake.requests[0]!.headers['x-goog-api-key']).toBe(fake.apiKey)
+    expect(call!.contents.map((c) => c.role)).toEqual(['user', 'model', 'user'])
+    expect(call!.contents[0]!.parts![0]!.text).toBe('add a wool rug')
+    const last = call!.contents[2]!.parts!
+    expect(last.map((p) => p.text).filter(Boolean)).toEqual([
+      'make it warmer. Keep everything else unchanged.',
+    ])
+    expect(last.some((p) => p.inline_data?.mime_type === 'image/png')).toBe(true)
+    expect(result.facts).toMatchObject({
+      engine: 'gemini',
+      model: 'gemini-2.5-flash-image',
+      reply: 'Here is the room with the change you asked for.',
+    })
+  })
+
+  it('a history that starts with the assistant or repeats a role still alternates', () => {
+    const contents = historyContents([
+      { role: 'assistant', text: 'Hello! Attach an image to start.' },
+      { role: 'user', text: 'add plants' },
+      { role: 'user', text: 'and a lamp' },
+      { role: 'assistant', text: 'Done.' },
+    ])
+    expect(contents.map((c) => c.role)).toEqual(['user', 'model'])
+    expect(contents[0]!.parts).toHaveLength(2)
+  })
+
+  it('inpaints by naming the lasso area in words, then composites so the rest stays pixel-exact', async () => {
+    const result = await engine().run(
+      { kind: 'inpaint', input: room, mask, prompt: 'remove the sofa' },
+      makeCtx().ctx,
+    )
+    const text = fake.calls[0]!.contents.at(-1)!.parts!.find((p) => p.text)!.text!
+    expect(text).toMatch(/^In the area in the middle left of the image \(about \d+% of it\): remove the sofa/)
+    const out = result.outputs[0] as { data: Buffer }
+    const diff = await diffAround(room, out.data, rect)
+    expect(diff.outside).toBe(0)
+    expect(diff.inside).toBeGreaterThan(1000)
+  })
+
+  it('refusals (IMAGE_SAFETY, a blocked prompt) get the spec refusal; an answer without an image the chat failure', async () => {
+    for (const prompt of ['something forbidden', 'something prohibited']) {
+      const err = await engine()
+        .run(edit(prompt), makeCtx().ctx)
+        .catch((e) => e)
+      expect(err).toMatchObject({ code: 'provider_failed', userMessage: REFUSED_MESSAGE })
+    }
+    fake.behaviour.textOnly = true
+    const err = await engine()
+      .run(edit('brighter'), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err).toMatchObject({ code: 'provider_failed', userMessage: CHAT_FAILED })
+  })
+
+  it('503 then success is retried; 429 for good fails for good', async () => {
+    fake.behaviour.status = [503]
+    expect((await engine().run(edit('brighter'), makeCtx().ctx)).outputs).toHaveLength(1)
+    fake.behaviour.status = [429, 429, 429, 429, 429]
+    const err = await engine()
+      .run(edit('brighter'), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err).toMatchObject({ code: 'provider_failed', userMessage: CHAT_FAILED })
+    expect(err.message).not.toContain(fake.apiKey)
+  })
+
+  it('a request that never answers times out; cancelling aborts it', async () => {
+    fake.behaviour.hang = true
+    const timedOut = await engine({ timeouts: { imageMs: 400, videoMs: 400 } })
+      .run(edit('brighter'), makeCtx().ctx)
+      .catch((e) => e)
+    expect(timedOut).toMatchObject({ code: 'timeout' })
+    const abort = new AbortController()
+    const running = engine().run(edit('brighter'), makeCtx({ signal: abort.signal }).ctx)
+    setTimeout(() => abort.abort(new EngineError('cancelled', 'The job was cancelled.')), 100)
+    expect(await running.catch((e) => e)).toMatchObject({ code: 'cancelled' })
+  })
+})

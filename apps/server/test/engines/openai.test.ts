@@ -1,0 +1,133 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createOpenAiEngine } from '../../src/engines/openai/index.ts'
+import { OPENAI_DEFAULT_MODELS } from '../../src/engines/openai/models.ts'
+import { REFUSED_MESSAGE } from '../../src/engines/shared/errors.ts'
+import { EngineError, type EngineTask } from '../../src/engines/types.ts'
+import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts'
+import { rectMask, roomJpeg } from '../fixtures/images.ts'
+import { diffAround, FAST_RETRY, makeCtx, SHORT_TIMEOUTS, silentLog } from './helpers.ts'
+
+let fake: FakeOpenAi
+let room: Buffer
+let mask: Buffer
+const rect = { left: 380, top: 90, width: 170, height: 190 }
+
+const engine = (overrides: Partial<Parameters<typeof createOpenAiEngine>[0]> = {}) =>
+  createOpenAiEngine({
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    models: OPENAI_DEFAULT_MODELS,
+    timeouts: SHORT_TIMEOUTS,
+    retry: FAST_RETRY,
+    log: silentLog,
+    ...overrides,
+  })
+
+const edit = (prompt: string, withMask = false): EngineTask => ({
+  kind: 'magic-edit',
+  input: room,
+  mask: withMask ? mask : null,
+  prompt,
+  palette: null,
+  history: [
+    { role: 'user', text: 'add a wool rug' },
+    { role: 'assistant', text: 'Here is your edited image.' },
+    { role: 'user', text: prompt },
+  ],
+})
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi()
+  ;[room, mask] = await Promise.all([roomJpeg(), rectMask(640, 480, rect)])
+})
+afterAll(() => fake.close())
+beforeEach(() => fake.reset())
+
+describe('OpenAI image edits for Ask Parti, against a fake of /v1/images/edits', () => {
+  it('sends the pinned model, the request with the conversation so far, a landscape size; answers with a reply', async () => {
+    const result = await engine().run(edit('make it warmer'), makeCtx().ctx)
+    const [call] = fake.calls
+    expect(call).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', quality: 'high' })
+    // multipart text travels with CRLF line ends
+    call!.prompt = call!.prompt.replace(/\r\n/g, '\n')
+    expect(call!.prompt).toContain('Earlier in this conversation:\nUser: add a wool rug')
+    expect(call!.prompt.match(/make it warmer/g)).toHaveLength(1)
+    expect(call!.prompt.endsWith('Now: make it warmer')).toBe(true)
+    expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${fake.apiKey}`)
+    expect(result.facts).toMatchObject({
+      engine: 'openai',
+      model: 'gpt-image-1',
+      reply: 'Here is your edited image.',
+    })
+    expect(result.facts.enhancedPrompt).toBe(call!.prompt)
+    expect(result.outputs[0]).toMatchObject({
+      kind: 'image',
+      contentType: 'image/png',
+      width: 1536,
+      height: 1024,
+    })
+  })
+
+  it('turns the lasso into a transparent-where-edited PNG mask, then keeps every pixel outside it exact', async () => {
+    const result = await engine().run(
+      { kind: 'inpaint', input: room, mask, prompt: 'an arched window' },
+      makeCtx().ctx,
+    )
+    const sent = fake.calls[0]!.mask!
+    const alpha = await sharp(sent).extractChannel(3).raw().toBuffer()
+    expect(alpha[(rect.top + 10) * 640 + rect.left + 10]).toBe(0)
+    expect(alpha[10 * 640 + 10]).toBe(255)
+    const out = result.outputs[0] as { data: Buffer; width: number; height: number }
+    expect([out.width, out.height]).toEqual([640, 480])
+    const diff = await diffAround(room, out.data, rect)
+    expect(diff.outside).toBe(0)
+    expect(diff.inside).toBeGreaterThan(1000)
+  })
+
+  it("the safety system's refusal reaches the user as the spec's refusal message", async () => {
+    const err = await engine()
+      .run(edit('something forbidden'), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err).toMatchObject({ code: 'provider_failed', userMessage: REFUSED_MESSAGE })
+  })
+
+  it('429 then success is retried; 500 for good fails with the chat failure message', async () => {
+    fake.behaviour.status = [429, 'ok']
+    expect((await engine().run(edit('brighter'), makeCtx().ctx)).outputs).toHaveLength(1)
+    fake.behaviour.status = [500, 500, 500, 500, 500]
+    const err = await engine()
+      .run(edit('brighter'), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err).toMatchObject({
+      code: 'provider_failed',
+      userMessage: "Sorry, I couldn't edit your image. Please try again",
+    })
+  })
+
+  it('a wrong key fails for good without the key in any message', async () => {
+    const err = await engine({ apiKey: 'sk-wrong-key-123' })
+      .run(edit('brighter'), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err.code).toBe('provider_failed')
+    expect(`${err.message} ${err.userMessage}`).not.toContain('sk-wrong-key-123')
+  })
+
+  it('a request that never answers times out; cancelling aborts it', async () => {
+    fake.behaviour.hang = true
+    const timedOut = await engine({ timeouts: { imageMs: 400, videoMs: 400 } })
+      .run(edit('brighter'), makeCtx().ctx)
+      .catch((e) => e)
+    expect(timedOut).toMatchObject({ code: 'timeout' })
+    const abort = new AbortController()
+    const running = engine().run(edit('brighter'), makeCtx({ signal: abort.signal }).ctx)
+    setTimeout(() => abort.abort(new EngineError('cancelled', 'The job was cancelled.')), 100)
+    expect(await running.catch((e) => e)).toMatchObject({ code: 'cancelled' })
+  })
+
+  it('serves chat edit and inpaint only', () => {
+    const e = engine()
+    expect(['magic-edit', 'inpaint'].every((k) => e.supports(k as never))).toBe(true)
+    expect(e.supports('animate')).toBe(false)
+  })
+})

@@ -1,0 +1,150 @@
+import sharp from 'sharp'
+import { tinted } from './media.ts'
+import { nextScripted, startFakeServer } from './server.ts'
+
+/**
+ * A fake of the Gemini API's generateContent for image editing (POST /v1beta/models/{model}:generateContent),
+ * from its reference: x-goog-api-key, `contents` of user and model turns that must alternate and start with
+ * the user, parts of text and inline_data, responseModalities, answers whose candidate parts hold text and
+ * inlineData, finishReason IMAGE_SAFETY and promptFeedback.blockReason refusals, and
+ * `{error: {code, message, status}}` errors.
+ */
+export interface GeminiBehaviour {
+  status: Array<number | 'ok'>
+  /** answer with text only (the model declined to draw) */
+  textOnly: boolean
+  /** never answer (until the client gives up) */
+  hang: boolean
+}
+
+interface Part {
+  text?: string
+  inline_data?: { mime_type: string; data: string }
+  inlineData?: { mimeType: string; data: string }
+}
+interface Content {
+  role?: string
+  parts?: Part[]
+}
+
+export type FakeGemini = Awaited<ReturnType<typeof startFakeGemini>>
+
+export async function startFakeGemini(options: { apiKey?: string } = {}) {
+  const apiKey = options.apiKey ?? 'AIza-test-parti'
+  const behaviour: GeminiBehaviour = { status: [], textOnly: false, hang: false }
+  const calls: Array<{ model: string; contents: Content[] }> = []
+  const STATUS: Record<number, string> = {
+    400: 'INVALID_ARGUMENT',
+    403: 'PERMISSION_DENIED',
+    429: 'RESOURCE_EXHAUSTED',
+    500: 'INTERNAL',
+    503: 'UNAVAILABLE',
+  }
+  const server = await startFakeServer((app) => {
+    app.post('/v1beta/models/*', async (req, reply) => {
+      const fail = (code: number, message: string) =>
+        reply.status(code).send({ error: { code, message, status: STATUS[code] ?? 'UNKNOWN' } })
+      const m = /^\/v1beta\/models\/([\w.-]+):generateContent$/.exec(req.url)
+      if (!m) return fail(404, 'Method not found.')
+      if (req.headers['x-goog-api-key'] !== apiKey)
+        return fail(400, 'API key not valid. Please pass a valid API key.')
+      if (behaviour.hang) await new Promise((resolve) => reply.raw.on('close', resolve))
+      const scripted = nextScripted(behaviour.status)
+      if (scripted)
+        return fail(
+          scripted,
+          scripted === 429
+            ? 'Resource has been exhausted (e.g. check quota).'
+            : 'The model is overloaded. Please try again later.',
+        )
+      const body = (req.body ?? {}) as {
+        contents?: Content[]
+        generationConfig?: { responseModalities?: string[] }
+      }
+      const contents = body.contents ?? []
+      if (!contents.length) return fail(400, '* GenerateContentRequest.contents: contents is not specified')
+      for (const [i, c] of contents.entries()) {
+        if (c.role !== (i % 2 === 0 ? 'user' : 'model'))
+          return fail(400, 'Please ensure that multiturn requests alternate between user and model.')
+        if (!c.parts?.length)
+          return fail(400, `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.`)
+      }
+      const last = contents.at(-1)!
+      if (last.role !== 'user') return fail(400, 'Please ensure that the last turn is from the user.')
+      const inline = last.parts!.map((p) => p.inline_data ?? p.inlineData).find(Boolean)
+      const text = last.parts!.map((p) => p.text ?? '').join(' ')
+      if (!inline) return fail(400, 'An image is required to edit.')
+      const image = Buffer.from(inline.data, 'base64')
+      const meta = await sharp(image)
+        .metadata()
+        .catch(() => null)
+      if (!meta)
+        return fail(
+          400,
+          'Unable to process input image. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+        )
+      if (!body.generationConfig?.responseModalities?.includes('IMAGE'))
+        return {
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ text: 'I can only describe images.' }] },
+              finishReason: 'STOP',
+              index: 0,
+            },
+          ],
+        }
+      calls.push({ model: m[1]!, contents })
+      if (/prohibited/i.test(text))
+        return {
+          promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
+          usageMetadata: { promptTokenCount: 300 },
+        }
+      if (/forbidden/i.test(text))
+        return {
+          candidates: [{ content: { parts: [] }, finishReason: 'IMAGE_SAFETY', index: 0 }],
+          modelVersion: m[1],
+        }
+      if (behaviour.textOnly)
+        return {
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ text: 'Could you tell me more about the style?' }] },
+              finishReason: 'STOP',
+              index: 0,
+            },
+          ],
+        }
+      const edited = await tinted(image)
+      return {
+        candidates: [
+          {
+            content: {
+              role: 'model',
+              parts: [
+                { text: 'Here is the room with the change you asked for.' },
+                { inlineData: { mimeType: 'image/png', data: edited.toString('base64') } },
+              ],
+            },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
+        usageMetadata: { promptTokenCount: 1290, candidatesTokenCount: 1300, totalTokenCount: 2590 },
+        modelVersion: m[1],
+      }
+    })
+  })
+  return {
+    url: server.origin,
+    apiKey,
+    behaviour,
+    calls,
+    requests: server.requests,
+    reset() {
+      Object.assign(behaviour, { status: [], textOnly: false, hang: false })
+      calls.length = 0
+      server.requests.length = 0
+    },
+    close: () => server.close(),
+  }
+}
