@@ -66,7 +66,9 @@ export const Generation = z
     errorCode: z
       .string()
       .nullable()
-      .describe('invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled…'),
+      .describe(
+        'invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled…',
+      ),
     metadata: GenerationMetadata,
     createdAt: z.string(),
     startedAt: z.string().nullable(),

@@ -76,7 +76,7 @@ export async function signIn(
 ): Promise<SignedIn> {
   const user = await findUserByEmail(db, input.email)
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))
-  if (!user || !user.passwordHash || !ok) throw new AppError('invalid_credentials')
+  if (!user?.passwordHash || !ok) throw new AppError('invalid_credentials')
   // DECISIONS: the admin role follows ADMIN_EMAILS at each sign-in
   const role = roleFor(user.email, settings.adminEmails)
   if (role !== user.role) await db.update(users).set({ role }).where(eq(users.id, user.id))
