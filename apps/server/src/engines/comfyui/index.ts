@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { renderSize, sketchControlImage } from '../shared/control-image.ts'
 import { withDeadline } from '../shared/deadline.ts'
-import { providerFailed, toEngineError } from '../shared/errors.ts'
+import { FAILURE_MESSAGES, providerFailed, toEngineError } from '../shared/errors.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { imageSize } from '../shared/images.ts'
 import { maskPng, providerImages, toEngineOutput } from '../shared/outputs.ts'
@@ -107,7 +107,8 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
       } catch (err) {
         if (signal.aborted) throw err
         if (err instanceof NoComfyServer || isGone(err))
-          throw new EngineError('transient', 'No render server is available right now. Retrying shortly.', {
+          // passing: the worker retries later; if it never comes back the user reads the kind's message
+          throw new EngineError('transient', FAILURE_MESSAGES[kind], {
             detail: `comfyui: ${(err as Error).message}`,
           })
         throw toEngineError(kind, 'comfyui', err)

@@ -35,10 +35,6 @@ export class ProviderHttpError extends Error {
     super(status ? `HTTP ${status} from ${hostOf(url)}: ${body.slice(0, 300)}` : `${hostOf(url)}: ${body}`)
     this.name = 'ProviderHttpError'
   }
-  /** worth another try later: throttled, a server error, or no answer */
-  get passing(): boolean {
-    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500
-  }
 }
 
 const hostOf = (url: string) => {
