@@ -1,6 +1,6 @@
 import type { CameraMovement, StagingOption } from '@parti/contract'
 import { colourName, describePalette } from '../../domain/prompt.ts'
-import type { ConversationTurn, EngineTask } from '../types.ts'
+import type { ConversationTurn, EnginePalette, EngineTask } from '../types.ts'
 
 /** What a hosted model is told: the text, the things to avoid, and the whole as the generation records it. */
 export interface HostedPrompt {
@@ -26,7 +26,7 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
           task.style?.prompt,
           task.customColors?.length
             ? `colour scheme ${task.customColors.map(colourName).join(', ')}`
-            : task.palette && describePalette(task.palette),
+            : paletteWords(task.palette, task.prompt),
           task.style?.qualityPrompt || RENDER_QUALITY,
         ]),
         task.style?.negativePrompt || DEFAULT_NEGATIVE,
@@ -36,7 +36,7 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
         withParts(`Render this architectural sketch as the ${angleWords(task.angle)} of the building`, [
           task.prompt,
           task.style?.prompt,
-          task.palette && describePalette(task.palette),
+          paletteWords(task.palette, task.prompt),
           task.style?.qualityPrompt || RENDER_QUALITY,
         ]),
         task.style?.negativePrompt || DEFAULT_NEGATIVE,
@@ -53,10 +53,7 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
       )
     case 'staging-stage':
       return finish(
-        withParts(task.prompt, [
-          task.palette && describePalette(task.palette),
-          'photorealistic interior photo',
-        ]),
+        withParts(task.prompt, [paletteWords(task.palette, task.prompt), 'photorealistic interior photo']),
         'blurry, distorted furniture, warped walls, people, text, watermark, low quality',
       )
     case 'inpaint':
@@ -72,6 +69,13 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
         'shaky camera, distorted architecture, morphing buildings, flicker, text, watermark',
       )
   }
+}
+
+/** The palette in words, unless the request (enhanced when it was made) already names it. */
+function paletteWords(palette: EnginePalette | null, prompt: string): string | null {
+  if (!palette) return null
+  if (prompt.toLowerCase().includes(`${palette.name.toLowerCase()} palette`)) return null
+  return describePalette(palette)
 }
 
 function finish(text: string, negative: string): HostedPrompt {
