@@ -206,10 +206,21 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
     expect(creates()).toHaveLength(FAST_RETRY.retries + 1)
   })
 
-  it('a 503 while polling is retried; the job still completes', async () => {
-    fake.behaviour.get = [503, 'ok', 502]
+  it('an API outage while polling, longer than the retries, does not end a running prediction', async () => {
+    fake.behaviour.get = [503, 503, 503, 503, 503, 502, 'ok', 502]
     const result = await engine().run(sketchTask(), makeCtx().ctx)
     expect(result.outputs).toHaveLength(1)
+    expect(fake.cancels).toHaveLength(0)
+  })
+
+  it('a job that fails on our side while the prediction runs cancels it, so nothing is billed for nothing', async () => {
+    fake.behaviour.runMs = 2000
+    fake.behaviour.get = [404]
+    const err = await engine()
+      .run(sketchTask(), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err).toMatchObject({ code: 'provider_failed' })
+    expect(fake.cancels).toHaveLength(1)
   })
 
   it('a failed prediction fails the job; its error text (with the token redacted) stays in the detail', async () => {

@@ -62,6 +62,7 @@ export async function runPrompt(server: ComfyServer, wf: Workflow, job: ComfyJob
     const entry = await followPrompt(server, promptId, run, ws !== null, events, (w) => {
       wake = w
     })
+    run.onAbort(null)
     const file = outputFiles(entry, wf.outputNode)[0]
     if (!file)
       throw new ComfyExecutionFailed(

@@ -3,13 +3,13 @@ import type { ModelTable } from '../plan-rules.ts'
 import { withDeadline } from '../shared/deadline.ts'
 import { downloadOutput, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../shared/download.ts'
 import { looksRefused, providerFailed, redact, refused, toEngineError } from '../shared/errors.ts'
-import type { RetryPolicy } from '../shared/http.ts'
+import { isPassing, type RetryPolicy } from '../shared/http.ts'
 import { toEngineOutput } from '../shared/outputs.ts'
 import { Progress, TYPICAL_MS } from '../shared/progress.ts'
 import { resolveFfmpeg } from '../shared/video.ts'
 import type { WebhookSignals } from '../shared/webhooks.ts'
 import type { Engine, EngineContext, EngineResult, EngineTask, EngineTaskKind } from '../types.ts'
-import { FalClient } from './client.ts'
+import { FalClient, type FalStatus } from './client.ts'
 import { falInput, falOutputUrl } from './inputs.ts'
 
 export interface FalEngineOptions {
@@ -52,8 +52,17 @@ export function createFalEngine(options: FalEngineOptions): Engine {
         const watch = options.signals.watch('fal', request.id)
         try {
           for (;;) {
-            const status = await client.status(request.statusUrl, signal)
+            const status = await client.status(request.statusUrl, signal).catch((err) => {
+              // a passing outage of the queue API does not end the request; the time limit does
+              if (!isPassing(err)) throw err
+              options.log.warn(
+                { jobId: ctx.jobId, request: request.id, err: String(err) },
+                'fal status failed; retrying',
+              )
+              return { status: 'UNKNOWN' } as FalStatus
+            })
             if (status.status === 'COMPLETED') {
+              onAbort(null)
               if (status.error) throw failure(kind, request.id, status.error)
               break
             }

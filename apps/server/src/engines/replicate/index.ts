@@ -3,7 +3,7 @@ import type { ModelTable } from '../plan-rules.ts'
 import { withDeadline } from '../shared/deadline.ts'
 import { downloadOutput, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../shared/download.ts'
 import { looksRefused, providerFailed, redact, refused, toEngineError } from '../shared/errors.ts'
-import type { RetryPolicy } from '../shared/http.ts'
+import { isPassing, type RetryPolicy } from '../shared/http.ts'
 import { toEngineOutput } from '../shared/outputs.ts'
 import { Progress, progressFromLogs, TYPICAL_MS } from '../shared/progress.ts'
 import { resolveFfmpeg } from '../shared/video.ts'
@@ -56,11 +56,20 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
           while (!TERMINAL.has(prediction.status)) {
             if (prediction.status === 'processing') progress.running(progressFromLogs(prediction.logs))
             await watch.wait(options.pollIntervalMs, signal)
-            prediction = await client.get(id, signal)
+            prediction = await client.get(id, signal).catch((err) => {
+              // a passing outage of the API does not end a prediction that runs for minutes; the time limit does
+              if (!isPassing(err)) throw err
+              options.log.warn(
+                { jobId: ctx.jobId, prediction: id, err: String(err) },
+                'replicate poll failed; retrying',
+              )
+              return prediction
+            })
           }
         } finally {
           watch.close()
         }
+        onAbort(null)
         if (prediction.status !== 'succeeded') throw failure(kind, prediction)
         progress.downloading()
         const url = outputUrl(kind, prediction.output)

@@ -1,13 +1,16 @@
 import { type EngineContext, EngineError, type EngineTaskKind } from '../types.ts'
 import { cancelled, timedOut } from './errors.ts'
 
-/** Registers how to stop the provider's work when the job is cancelled or runs out of time. */
-export type OnAbort = (cancelAtProvider: () => Promise<void>) => void
+/**
+ * Registers how to stop the provider's work if the job ends without its result (cancelled, out of time, or
+ * failed on our side); null once the provider's job is over and there is nothing left to stop.
+ */
+export type OnAbort = (cancelAtProvider: (() => Promise<void>) | null) => void
 
 /**
  * Runs an adapter's work under one signal that fires on the job's cancellation (ctx.signal) or on the
- * per-kind time limit. When it fires, the provider is told to stop (so nothing keeps running and billing),
- * then the job's reason is thrown: EngineError('cancelled') or EngineError('timeout').
+ * per-kind time limit. When it fires, or the work fails while the provider still runs it, the provider is told
+ * to stop; then the job's reason is thrown: EngineError('cancelled') or EngineError('timeout'), or the error.
  */
 export async function withDeadline<T>(
   ctx: EngineContext,
@@ -30,10 +33,10 @@ export async function withDeadline<T>(
       cancelAtProvider = fn
     })
   } catch (err) {
-    if (!controller.signal.aborted) throw err
+    // whatever ended the job, nothing should keep running (and billing) at the provider
     const stop = cancelAtProvider as (() => Promise<void>) | null
     if (stop) await stop().catch(() => {})
-    throw controller.signal.reason
+    throw controller.signal.aborted ? controller.signal.reason : err
   } finally {
     clearTimeout(timer)
     ctx.signal.removeEventListener('abort', onJobAbort)

@@ -37,6 +37,14 @@ export class ProviderHttpError extends Error {
   }
 }
 
+/** Throttled, a server error, or no answer: worth asking again later (after providerFetch's own retries). */
+export function isPassing(err: unknown): boolean {
+  return (
+    err instanceof ProviderHttpError &&
+    (err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500)
+  )
+}
+
 const hostOf = (url: string) => {
   try {
     return new URL(url).host
