@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next'
 import type enApp from '../locales/app/en.json'
 import type enCreate from '../locales/create/en.json'
 import type en from '../locales/en.json'
+import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
 import type enPages from '../locales/pages/en.json'
 import { readStored, writeStored } from './storage'
@@ -19,6 +20,7 @@ declare module 'i18next' {
       app: typeof enApp
       jobs: typeof enJobs
       create: typeof enCreate
+      gallery: typeof enGallery
     }
   }
 }

@@ -38,3 +38,40 @@ describe('applyGeneration', () => {
     expect(qc.getQueryData<Generation>(generationKeys.detail('g1'))?.status).toBe('failed')
   })
 })
+
+describe('applyGeneration keeps the keyset order of the gallery lists', () => {
+  const ids = (qc: QueryClient, key: readonly unknown[]) =>
+    qc.getQueryData<Pages>(key)!.pages.map((p) => p.generations.map((g) => g.id))
+
+  it('puts a new job first and an older result where the server would list it', () => {
+    const qc = new QueryClient()
+    const key = generationKeys.list({ favorite: true })
+    qc.setQueryData<Pages>(key, {
+      pages: [
+        {
+          generations: [
+            gen({ id: 'c', favorite: true, createdAt: '2025-03-01T00:00:00.000Z' }),
+            gen({ id: 'a', favorite: true, createdAt: '2025-01-01T00:00:00.000Z' }),
+          ],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
+    })
+    applyGeneration(qc, gen({ id: 'b', favorite: true, createdAt: '2025-02-01T00:00:00.000Z' }))
+    applyGeneration(qc, gen({ id: 'd', favorite: true, createdAt: '2025-04-01T00:00:00.000Z' }))
+    applyGeneration(qc, gen({ id: '0', favorite: true, createdAt: '2024-01-01T00:00:00.000Z' }))
+    expect(ids(qc, key)).toEqual([['d', 'c', 'b', 'a', '0']])
+  })
+
+  it('leaves an item older than everything loaded to the page that will bring it', () => {
+    const qc = new QueryClient()
+    const key = generationKeys.list({})
+    qc.setQueryData<Pages>(key, {
+      pages: [{ generations: [gen({ id: 'c', createdAt: '2025-03-01T00:00:00.000Z' })], nextCursor: 'more' }],
+      pageParams: [null],
+    })
+    applyGeneration(qc, gen({ id: 'old', createdAt: '2024-01-01T00:00:00.000Z', status: 'completed' }))
+    expect(ids(qc, key)).toEqual([['c']])
+  })
+})

@@ -24,11 +24,32 @@ export function applyGeneration(qc: QueryClient, g: Generation): void {
         : page.generations.filter((x) => x.id !== g.id)
       return { ...page, generations }
     })
-    if (!found && belongs && pages[0]) {
-      pages[0] = { ...pages[0], generations: [g, ...pages[0].generations] }
-    }
+    if (!found && belongs && pages[0]) insertInOrder(pages, g)
     qc.setQueryData<Pages>(key, { ...data, pages })
   }
+}
+
+/** Newest first by (createdAt, id), the server's keyset order. */
+const newer = (a: Generation, b: Generation) =>
+  a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id)
+
+/**
+ * Put a generation where the server would list it: before the first older item of the loaded pages. One older
+ * than everything loaded while more pages remain is left to the page that will bring it, so paging never shows
+ * it twice (a favourite from last year turns up where it belongs, not at the top).
+ */
+function insertInOrder(pages: GenerationsResponse[], g: Generation): void {
+  for (const [p, page] of pages.entries()) {
+    const i = page.generations.findIndex((x) => newer(g, x))
+    if (i < 0) continue
+    const generations = [...page.generations]
+    generations.splice(i, 0, g)
+    pages[p] = { ...page, generations }
+    return
+  }
+  const last = pages[pages.length - 1]!
+  if (last.nextCursor) return
+  pages[pages.length - 1] = { ...last, generations: [...last.generations, g] }
 }
 
 export function removeGeneration(qc: QueryClient, id: string): void {

@@ -1,0 +1,280 @@
+import {
+  CAMERA_MOVEMENTS,
+  type CameraMovement,
+  COSTS,
+  DEFAULT_VIDEO_DURATION,
+  type Generation,
+  VIDEO_DURATIONS,
+  type VideoDuration,
+} from '@parti/contract'
+import { Eraser, Undo2 } from 'lucide-react'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/Button'
+import { cn } from '../../../components/ui/cn'
+import { TextAreaField } from '../../../components/ui/Field'
+import { Spinner } from '../../../components/ui/Spinner'
+import { InsufficientCreditsDialog } from '../../create/InsufficientCreditsDialog'
+import { type FieldError, useStartJob } from '../../create/useStartJob'
+import type { Polygon } from '../lasso/geometry'
+import { maskPng } from '../lasso/mask'
+
+interface FormProps {
+  source: Generation
+  onStarted: (g: Generation) => void
+}
+
+const PROMPT_FIELDS = new Set(['prompt', 'userPrompt', 'description'])
+
+function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <Button
+      type="submit"
+      className="w-full"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      data-testid="mode-submit"
+    >
+      {busy && <Spinner className="size-4 text-current" />}
+      {label}
+    </Button>
+  )
+}
+
+/** A server refusal that is not about the prompt (a source no longer there, a file refused…). */
+function OtherError({ error }: { error: FieldError | null }) {
+  if (!error || PROMPT_FIELDS.has(error.field) || error.field === 'maskData') return null
+  return (
+    <p role="alert" className="text-xs text-danger">
+      {error.text}
+    </p>
+  )
+}
+
+/**
+ * Inpaint (spec §5): a lasso-selected area and a description, both required. The selection is drawn on the
+ * viewer; here are its count, undo and clear. The mask goes as a PNG file part of the image's natural size.
+ */
+export function InpaintForm({
+  source,
+  onStarted,
+  polygons,
+  onPolygonsChange,
+  size,
+}: FormProps & {
+  polygons: Polygon[]
+  onPolygonsChange: (p: Polygon[]) => void
+  size: { width: number; height: number } | null
+}) {
+  const { t } = useTranslation(['gallery', 'app'])
+  const [prompt, setPrompt] = useState('')
+  const [errors, setErrors] = useState<{ lasso?: string; prompt?: string }>({})
+  const job = useStartJob({
+    insufficientVariant: 'inpaint',
+    failureTitle: t('app:messages.generation.inpaintRequestFailed'),
+    onStarted: ({ generations }) => generations[0] && onStarted(generations[0]),
+  })
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const next = {
+      lasso: polygons.length === 0 ? t('gallery:errors.lassoRequired') : undefined,
+      prompt: prompt.trim() ? undefined : t('gallery:errors.promptRequired'),
+    }
+    setErrors(next)
+    if (next.lasso || next.prompt || !size) return
+    const body = new FormData()
+    body.set('sourceGenerationId', source.id)
+    body.set('prompt', prompt.trim())
+    body.set('maskData', await maskPng(polygons, size.width, size.height), 'mask.png')
+    await job.start({ endpoint: '/render/inpainting', body })
+  }
+
+  const lassoError =
+    errors.lasso ?? (job.fieldError?.field === 'maskData' ? t('gallery:errors.lassoRequired') : undefined)
+  const promptError =
+    errors.prompt ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="inpaint-form">
+      <div
+        className={cn(
+          'flex items-center gap-3 rounded-xl border px-3 py-2.5 text-sm',
+          lassoError ? 'border-danger bg-danger-soft' : 'border-border bg-surface-2',
+        )}
+      >
+        <p className="min-w-0 flex-1 text-fg-muted" data-testid="lasso-status">
+          {polygons.length === 0
+            ? t('gallery:inpaint.hint')
+            : t('gallery:inpaint.areas', { count: polygons.length })}
+        </p>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('gallery:inpaint.undo')}
+          disabled={!polygons.length}
+          onClick={() => onPolygonsChange(polygons.slice(0, -1))}
+        >
+          <Undo2 aria-hidden className="rtl-flip" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('gallery:inpaint.clear')}
+          disabled={!polygons.length}
+          onClick={() => onPolygonsChange([])}
+        >
+          <Eraser aria-hidden />
+        </Button>
+      </div>
+      {lassoError && (
+        <p role="alert" className="-mt-2 text-xs text-danger" data-testid="lasso-error">
+          {lassoError}
+        </p>
+      )}
+      <TextAreaField
+        label={t('gallery:inpaint.promptLabel')}
+        placeholder={t('gallery:inpaint.promptPlaceholder')}
+        value={prompt}
+        maxLength={2000}
+        onChange={(e) => setPrompt(e.target.value)}
+        error={promptError}
+        className="[&_textarea]:min-h-24"
+      />
+      <OtherError error={job.fieldError} />
+      <SubmitButton busy={job.isPending} label={t('gallery:inpaint.submit', { credits: COSTS.image })} />
+      <InsufficientCreditsDialog {...job.insufficientDialog} />
+    </form>
+  )
+}
+
+/** Magic edit: the chat edit of one image, from here (POST /render/start, generationType chat-edit). */
+export function MagicEditForm({ source, onStarted }: FormProps) {
+  const { t } = useTranslation(['gallery', 'app'])
+  const [prompt, setPrompt] = useState('')
+  const [error, setError] = useState<string>()
+  const job = useStartJob({
+    insufficientVariant: 'magicEdit',
+    failureTitle: t('app:messages.generation.chatEditFailed'),
+    onStarted: ({ generations }) => generations[0] && onStarted(generations[0]),
+  })
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!prompt.trim()) return setError(t('gallery:errors.promptRequired'))
+    setError(undefined)
+    const body = new FormData()
+    body.set('generationType', 'chat-edit')
+    body.set('sourceGenerationId', source.id)
+    body.set('userPrompt', prompt.trim())
+    await job.start({ endpoint: '/render/start', body })
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="magic-edit-form">
+      <TextAreaField
+        label={t('gallery:magicEdit.promptLabel')}
+        placeholder={t('gallery:magicEdit.promptPlaceholder')}
+        value={prompt}
+        maxLength={2000}
+        onChange={(e) => setPrompt(e.target.value)}
+        error={error ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)}
+        className="[&_textarea]:min-h-24"
+      />
+      <OtherError error={job.fieldError} />
+      <SubmitButton busy={job.isPending} label={t('gallery:magicEdit.submit', { credits: COSTS.image })} />
+      <InsufficientCreditsDialog {...job.insufficientDialog} />
+    </form>
+  )
+}
+
+/** Animate: a camera move of 6 or 10 s from this image (POST /render/animate, JSON). */
+export function AnimateForm({ source, onStarted }: FormProps) {
+  const { t } = useTranslation(['gallery', 'app'])
+  const [description, setDescription] = useState('')
+  const [duration, setDuration] = useState<VideoDuration>(DEFAULT_VIDEO_DURATION)
+  const [camera, setCamera] = useState<CameraMovement>('zoom_in')
+  const [error, setError] = useState<string>()
+  const cameraId = useId()
+  const job = useStartJob({
+    insufficientVariant: 'animate',
+    failureTitle: t('app:messages.generation.videoFailed'),
+    onStarted: ({ generations }) => generations[0] && onStarted(generations[0]),
+  })
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!description.trim()) return setError(t('gallery:errors.animationRequired'))
+    setError(undefined)
+    await job.start({
+      endpoint: '/render/animate',
+      body: {
+        sourceGenerationId: source.id,
+        description: description.trim(),
+        duration,
+        cameraMovement: camera,
+      },
+    })
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="animate-form">
+      <TextAreaField
+        label={t('gallery:animate.promptLabel')}
+        placeholder={t('gallery:animate.promptPlaceholder')}
+        value={description}
+        maxLength={2000}
+        onChange={(e) => setDescription(e.target.value)}
+        error={error ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)}
+        className="[&_textarea]:min-h-20"
+      />
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-[13px] font-medium text-fg">{t('gallery:animate.duration')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {VIDEO_DURATIONS.map((d) => (
+            <label
+              key={d}
+              className={cn(
+                'flex cursor-pointer items-center justify-between rounded-lg border px-3 py-2 text-sm transition-colors',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                duration === d ? 'border-accent bg-accent-soft text-accent-soft-fg' : 'border-border-strong',
+              )}
+            >
+              <input
+                type="radio"
+                name="duration"
+                value={d}
+                checked={duration === d}
+                onChange={() => setDuration(d)}
+                className="sr-only"
+              />
+              <span className="font-medium">{t('gallery:animate.seconds', { seconds: d })}</span>
+              <span className="text-xs text-fg-muted tabular-nums">
+                {t('gallery:modes.cost', { credits: COSTS.video[d] })}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={cameraId} className="text-[13px] font-medium text-fg">
+          {t('gallery:details.cameraMovement')}
+        </label>
+        <select
+          id={cameraId}
+          value={camera}
+          onChange={(e) => setCamera(e.target.value as CameraMovement)}
+          className="h-10 rounded-lg border border-border-strong bg-surface px-3 text-sm text-fg"
+        >
+          {CAMERA_MOVEMENTS.map((m) => (
+            <option key={m} value={m}>
+              {t(`gallery:camera.${m}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <OtherError error={job.fieldError} />
+      <SubmitButton
+        busy={job.isPending}
+        label={t('gallery:animate.submit', { credits: COSTS.video[duration] })}
+      />
+      <InsufficientCreditsDialog {...job.insufficientDialog} />
+    </form>
+  )
+}

@@ -1,0 +1,37 @@
+import type { Generation } from '@parti/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { applyGeneration, patchGeneration } from '../../jobs/cache'
+import { setFavorite } from '../api'
+
+interface Toggle {
+  id: string
+  favorite: boolean
+}
+
+/**
+ * spec §4: the favourite toggle is applied at once, everywhere the item shows, and reverted with 'Failed to
+ * update favorite status' when the call fails. The server's answer is then applied like any live update
+ * (which also moves the item into or out of a cached Favorites list).
+ */
+export function useToggleFavorite() {
+  const qc = useQueryClient()
+  const { t } = useTranslation('app')
+  const mutation = useMutation({
+    mutationFn: ({ id, favorite }: Toggle) => setFavorite(id, favorite),
+    onMutate: ({ id, favorite }) => patchGeneration(qc, id, { favorite }),
+    onError: (_error, { id, favorite }) => {
+      patchGeneration(qc, id, { favorite: !favorite })
+      toast.error(t('messages.data.updateFavorite'), { id: `favorite-${id}` })
+    },
+    onSuccess: (generation, { favorite }) => {
+      applyGeneration(qc, generation)
+      toast.success(t(favorite ? 'toasts.favoriteAdded' : 'toasts.favoriteRemoved'), {
+        id: `favorite-${generation.id}`,
+        duration: 2000,
+      })
+    },
+  })
+  return (g: Pick<Generation, 'id' | 'favorite'>) => mutation.mutate({ id: g.id, favorite: !g.favorite })
+}
