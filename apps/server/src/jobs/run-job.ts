@@ -78,6 +78,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
         ...stored.dimensions,
         ...(result.facts.draft ? { draft: true } : {}),
         ...(result.facts.operations ? { operations: result.facts.operations } : {}),
+        ...(result.facts.notes ? { notes: result.facts.notes } : {}),
         ...(result.facts.reply ? { reply: result.facts.reply } : {}),
       },
     },
@@ -152,6 +153,7 @@ async function runStaging(
           ...stored.dimensions,
           phases: { cleaning: 'completed', staging: 'completed' },
           ...(r.facts.operations ? { operations: r.facts.operations } : {}),
+          ...(r.facts.notes ? { notes: r.facts.notes } : {}),
         },
       },
     }
