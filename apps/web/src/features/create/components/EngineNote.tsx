@@ -1,0 +1,54 @@
+import type { Generation } from '@parti/contract'
+import { Cpu } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Badge } from '../../../components/ui/Badge'
+
+const ENGINE_NAMES: Record<string, string> = {
+  replicate: 'Replicate',
+  fal: 'fal',
+  comfyui: 'ComfyUI',
+  openai: 'OpenAI',
+  gemini: 'Google Gemini',
+}
+
+/**
+ * DECISIONS (engines): every result names the engine that made it. The built-in engine says plainly what it
+ * is: a presentation render, a draft view, classic image processing, a camera move; never a photograph.
+ */
+export function EngineNote({
+  generation,
+  compact,
+}: {
+  generation: Pick<Generation, 'engine' | 'model' | 'mode' | 'metadata'>
+  /** one line: the draft badge for a draft view, else the engine's name */
+  compact?: boolean
+}) {
+  const { t } = useTranslation('create')
+  if (!generation.engine) return null
+  const local = generation.engine === 'local'
+  const draft = generation.metadata.draft === true
+  const what = local
+    ? {
+        sketch: t('engine.localSketch'),
+        'multi-angle': draft ? t('engine.localDraft') : t('engine.localSketch'),
+        staging: t('engine.localStaging'),
+        'magic-edit': t('engine.localEdit'),
+        inpaint: t('engine.localEdit'),
+        animate: t('engine.localVideo'),
+      }[generation.mode]
+    : generation.model
+  if (compact && draft) return <Badge tone="neutral">{t('engine.draftBadge')}</Badge>
+  return (
+    <p
+      className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted"
+      data-testid="engine-note"
+    >
+      <Cpu className="size-3.5 shrink-0 text-fg-subtle" aria-hidden />
+      <span className="font-medium text-fg">
+        {local ? t('engine.local') : (ENGINE_NAMES[generation.engine] ?? generation.engine)}
+      </span>
+      {draft && <Badge tone="neutral">{t('engine.draftBadge')}</Badge>}
+      {what && !compact && <span className="min-w-0">{what}</span>}
+    </p>
+  )
+}

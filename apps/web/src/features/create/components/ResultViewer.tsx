@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CompareSlider } from '../../../components/ui/CompareSlider'
+import { cn } from '../../../components/ui/cn'
+import { Segmented } from '../../../components/ui/Segmented'
+
+type View = 'compare' | 'after' | 'before'
+
+interface ResultViewerProps {
+  beforeUrl: string | null
+  afterUrl: string
+  /** e.g. "Sketch" / "Render", "Original" / "Staged" */
+  beforeLabel: string
+  afterLabel: string
+  /** the result's alt text */
+  alt: string
+  width?: number
+  height?: number
+  className?: string
+}
+
+/**
+ * A finished image with its input: the before/after comparison slider by default, or either image alone.
+ * The box takes the result's proportions, capped to the viewport, and both layers letterbox the same way.
+ */
+export function ResultViewer({
+  beforeUrl,
+  afterUrl,
+  beforeLabel,
+  afterLabel,
+  alt,
+  width,
+  height,
+  className,
+}: ResultViewerProps) {
+  const { t } = useTranslation('create')
+  const [view, setView] = useState<View>(beforeUrl ? 'compare' : 'after')
+  const shown: View = beforeUrl ? view : 'after'
+  const image = (src: string, label: string) => (
+    <img src={src} alt={label} className="absolute inset-0 size-full object-contain" draggable={false} />
+  )
+  const views: Array<[View, string]> = [
+    ['compare', t('result.compare')],
+    ['after', afterLabel],
+    ['before', beforeLabel],
+  ]
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <div
+        className="relative max-h-[70vh] w-full overflow-hidden rounded-2xl border border-border bg-surface-2 lg:max-h-[calc(100dvh-18rem)]"
+        style={{ aspectRatio: width && height ? `${width} / ${height}` : '4 / 3' }}
+        data-testid="result-image"
+      >
+        {shown === 'compare' && beforeUrl ? (
+          <CompareSlider
+            before={image(beforeUrl, beforeLabel)}
+            after={image(afterUrl, alt)}
+            beforeLabel={beforeLabel}
+            afterLabel={afterLabel}
+            sliderLabel={t('result.sliderLabel', { before: beforeLabel, after: afterLabel })}
+          />
+        ) : shown === 'before' && beforeUrl ? (
+          image(beforeUrl, beforeLabel)
+        ) : (
+          image(afterUrl, alt)
+        )}
+      </div>
+      {beforeUrl && (
+        <Segmented
+          size="sm"
+          className="self-start"
+          label={t('result.viewLabel')}
+          value={shown}
+          onChange={setView}
+          options={views.map(([value, label]) => ({ value, label }))}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import type { EstimatesResponse, GenerationMode } from '@parti/contract'
+import { useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { api } from '../../../lib/api'
+
+export const estimatesQueryKey = ['user', 'estimates'] as const
+
+export interface Estimate {
+  medianMs: number
+  samples: number
+}
+
+/**
+ * DECISIONS (processing times): the median wait of the user's last completed jobs of this kind, on the engine
+ * with the most of them; null before there is history (the screen then shows its plain default).
+ */
+export function useEstimate(mode: GenerationMode): Estimate | null {
+  const { data } = useQuery({
+    queryKey: estimatesQueryKey,
+    queryFn: () => api.get<z.infer<typeof EstimatesResponse>>('/user/estimates'),
+    staleTime: 60_000,
+  })
+  const best = (data?.estimates ?? []).filter((e) => e.mode === mode).sort((a, b) => b.samples - a.samples)[0]
+  return best ? { medianMs: best.medianMs, samples: best.samples } : null
+}

@@ -1,0 +1,42 @@
+import type { ErrorCode } from '@parti/contract'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { InsufficientVariant } from './InsufficientCreditsDialog'
+
+/**
+ * Why Generate cannot run yet (InvokeAI's readiness habit): each screen has one pure function that lists the
+ * reasons, tested beside it, and the list is shown next to the button. A missing input names the field it
+ * belongs to and uses the spec §5 message; a short balance carries the figures of the spec §8 message.
+ */
+export type Reason =
+  | { code: Exclude<ErrorCode, 'insufficient_credits'>; field: string }
+  | { code: 'insufficient_credits'; required: number; available: number }
+
+export function creditsReason(required: number, available: number): Reason[] {
+  return available < required ? [{ code: 'insufficient_credits', required, available }] : []
+}
+
+/** The reason shown for a field, if any. */
+export function reasonFor(reasons: readonly Reason[], field: string): Reason | undefined {
+  return reasons.find((r) => r.code !== 'insufficient_credits' && r.field === field)
+}
+
+const INSUFFICIENT_KEY = {
+  default: 'app:messages.generation.insufficientCredits',
+  inpaint: 'app:messages.generation.insufficientInpaint',
+  magicEdit: 'app:messages.generation.insufficientMagicEdit',
+  animate: 'app:messages.generation.insufficientAnimate',
+  video: 'app:messages.generation.insufficientVideo',
+} as const satisfies Record<InsufficientVariant, string>
+
+/** The words of a reason in the UI language: the spec §5 message, or the spec §8 credits message. */
+export function useReasonText() {
+  const { t } = useTranslation(['translation', 'app'])
+  return useCallback(
+    (reason: Reason, variant: InsufficientVariant = 'default'): string =>
+      reason.code === 'insufficient_credits'
+        ? t(INSUFFICIENT_KEY[variant], { required: reason.required })
+        : t(`translation:errors.${reason.code}`),
+    [t],
+  )
+}
