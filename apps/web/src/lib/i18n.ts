@@ -7,6 +7,7 @@ import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
 import type enPages from '../locales/pages/en.json'
+import type enSketch from '../locales/sketch/en.json'
 import { readStored, writeStored } from './storage'
 
 declare module 'i18next' {
@@ -20,6 +21,7 @@ declare module 'i18next' {
       app: typeof enApp
       jobs: typeof enJobs
       create: typeof enCreate
+      sketch: typeof enSketch
       gallery: typeof enGallery
     }
   }

@@ -1,18 +1,293 @@
 import { COSTS } from '@parti/contract'
-import { PencilRuler } from 'lucide-react'
+import { Layers3, PencilRuler } from 'lucide-react'
+import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ToolComingSoon } from '../jobs/ToolComingSoon'
+import { Link, useSearchParams } from 'react-router'
+import { TextAreaField } from '../../components/ui/Field'
+import { Segmented } from '../../components/ui/Segmented'
+import { useSession } from '../auth/session'
+import { CreateLayout, FormSection } from '../create/components/CreateLayout'
+import { GenerateBar } from '../create/components/GenerateBar'
+import { PalettePicker } from '../create/components/PalettePicker'
+import { RecentStrip } from '../create/components/RecentStrip'
+import { UploadDropzone } from '../create/components/UploadDropzone'
+import { useStyles } from '../create/hooks/useCatalog'
+import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
+import { type Reason, reasonFor, useReasonText } from '../create/readiness'
+import { type StartJobInput, useStartJob } from '../create/useStartJob'
+import { useAdvancedSettings } from '../preferences/advanced'
+import { AdvancedSketchSettings } from './components/AdvancedSketchSettings'
+import { AnglePicker } from './components/AnglePicker'
+import { CustomColours } from './components/CustomColours'
+import { MultiAngleResult } from './components/MultiAngleResult'
+import { SketchResult } from './components/SketchResult'
+import { StylePicker } from './components/StylePicker'
+import { useSketchDraft } from './hooks/useSketchDraft'
+import { multiAngleCost, multiAngleReadiness, SKETCH_RENDER_COST, sketchRenderReadiness } from './readiness'
+import { multiAngleRequest, sketchRenderRequest } from './request'
 
+type Mode = 'render' | 'multi-angle'
+const BATCH_LIMIT = 10
+
+/** spec §2 Sketch Render (beta), with multi-angle views as its second mode (`?mode=multi-angle`). */
 export default function SketchPage() {
-  const { t } = useTranslation()
-  return (
-    <ToolComingSoon
-      icon={PencilRuler}
-      beta
-      heading={t('pages.sketch.heading')}
-      body={t('pages.sketch.body')}
-      points={[t('pages.sketch.point1'), t('pages.sketch.point2'), t('pages.sketch.point3')]}
-      cost={t('pages.sketch.cost', { credits: COSTS.image, perAngle: COSTS.perAngle })}
+  const { t } = useTranslation(['sketch', 'create', 'app', 'translation'])
+  const [params, setParams] = useSearchParams()
+  const mode: Mode = params.get('mode') === 'multi-angle' ? 'multi-angle' : 'render'
+  const { user } = useSession()
+  const credits = user?.credits ?? 0
+  const pro =
+    user?.plan === 'pro' && user.subscriptionStatus !== 'expired' && user.subscriptionStatus !== 'none'
+  const [advanced] = useAdvancedSettings()
+  const [draft, update] = useSketchDraft()
+  const reasonText = useReasonText()
+  const lastRequest = useRef<StartJobInput | null>(null)
+  const ids = {
+    sketch: useId(),
+    description: useId(),
+    style: useId(),
+    palette: useId(),
+    angles: useId(),
+  }
+
+  const renderJob = useStartJob({ failureTitle: t('app:messages.generation.renderFailed') })
+  const angleJob = useStartJob({ failureTitle: t('app:messages.generation.renderFailed') })
+  const job = mode === 'render' ? renderJob : angleJob
+
+  // the first style is preselected until the user picks one (or picks none)
+  const styles = useStyles(null)
+  useEffect(() => {
+    if (draft.styleId === undefined && styles.data?.[0]) update({ styleId: styles.data[0].id })
+  }, [draft.styleId, styles.data, update])
+
+  const sketchCount = mode === 'render' ? Math.min(1, draft.sketches.length) : draft.sketches.length
+  const reasons: Reason[] =
+    mode === 'render'
+      ? sketchRenderReadiness({ hasSketch: sketchCount > 0, description: draft.description, credits })
+      : multiAngleReadiness({
+          sketches: sketchCount,
+          description: draft.buildingDescription,
+          angles: draft.angles.length,
+          credits,
+        })
+  const cost = mode === 'render' ? SKETCH_RENDER_COST : multiAngleCost(draft.angles.length, sketchCount)
+
+  // a field's message: after Generate was pressed with it missing, or when the server named it
+  const fieldError = (field: string, aliases: string[] = []) => {
+    const reason = draft.showErrors ? reasonFor(reasons, field) : undefined
+    if (reason) return reasonText(reason)
+    const server = job.fieldError
+    return server && (server.field === field || aliases.includes(server.field)) ? server.text : null
+  }
+
+  const submit = async (request: StartJobInput) => {
+    lastRequest.current = request
+    const started = await job.start(request)
+    if (!started) return
+    const newIds = started.generations.map((g) => g.id)
+    update(
+      mode === 'render' ? { renderIds: newIds, showErrors: false } : { angleIds: newIds, showErrors: false },
+    )
+    // on a phone the result is under the form: bring it into view
+    if (window.matchMedia('(max-width: 1023px)').matches)
+      document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  }
+  const generate = () =>
+    void submit(mode === 'render' ? sketchRenderRequest(draft, advanced) : multiAngleRequest(draft))
+  const retry = () => lastRequest.current && void submit(lastRequest.current)
+
+  const setMode = (next: Mode) => {
+    setParams(next === 'render' ? {} : { mode: next }, { replace: true })
+    update({ showErrors: false })
+  }
+
+  const uploadField = (
+    <UploadDropzone
+      inputId={ids.sketch}
+      testId="sketch-upload"
+      label={t('sketch:form.sketch')}
+      prompt={t('sketch:form.drop')}
+      images={mode === 'render' ? draft.sketches.slice(0, 1) : draft.sketches}
+      max={mode === 'multi-angle' && pro ? BATCH_LIMIT : 1}
+      onChange={(sketches) => {
+        update({ sketches })
+        job.clearFieldError()
+      }}
+      error={fieldError('sketch', ['file'])}
+      extra={
+        mode === 'multi-angle' &&
+        !pro && (
+          <p className="text-xs text-fg-subtle">
+            {t('sketch:multi.batchPro')}{' '}
+            <Link to="/pricing" className="font-medium text-accent hover:underline">
+              {t('sketch:multi.seePlans')}
+            </Link>
+          </p>
+        )
+      }
     />
+  )
+
+  const form =
+    mode === 'render' ? (
+      <div className="flex flex-col gap-5">
+        {uploadField}
+        <TextAreaField
+          id={ids.description}
+          label={t('sketch:form.description')}
+          placeholder={t('sketch:form.descriptionPlaceholder')}
+          value={draft.description}
+          maxLength={2000}
+          onChange={(e) => update({ description: e.target.value })}
+          error={fieldError('userPrompt')}
+          className="[&_textarea]:min-h-24"
+        />
+        <FormSection title={t('sketch:style.title')} titleId={ids.style}>
+          <StylePicker
+            value={draft.styleId ?? null}
+            onChange={(styleId) => update({ styleId })}
+            category={draft.category}
+            onCategoryChange={(category) => update({ category })}
+            labelledBy={ids.style}
+          />
+        </FormSection>
+        <FormSection title={t('sketch:palette.title')} titleId={ids.palette}>
+          <PalettePicker
+            value={draft.paletteId}
+            onChange={(paletteId, palette) =>
+              update((d) => ({
+                paletteId,
+                // own colours start from the chosen palette until the user has made them their own
+                ...(palette && !d.useCustomColors ? { customColors: palette.colors.slice(0, 5) } : {}),
+              }))
+            }
+            labelledBy={ids.palette}
+          />
+        </FormSection>
+        <CustomColours
+          enabled={draft.useCustomColors}
+          onEnabledChange={(useCustomColors) => update({ useCustomColors })}
+          colours={draft.customColors}
+          onChange={(customColors) => update({ customColors })}
+        />
+        {advanced && <AdvancedSketchSettings draft={draft} update={update} />}
+        <GenerateBar
+          label={t('sketch:form.generate')}
+          cost={cost}
+          credits={credits}
+          reasons={reasons}
+          pending={renderJob.isPending}
+          fieldIds={{ sketch: ids.sketch, userPrompt: ids.description }}
+          onGenerate={generate}
+          onShowErrors={() => update({ showErrors: true })}
+          onInsufficient={renderJob.showInsufficient}
+        />
+      </div>
+    ) : (
+      <div className="flex flex-col gap-5">
+        {uploadField}
+        <TextAreaField
+          id={ids.description}
+          label={t('sketch:multi.description')}
+          placeholder={t('sketch:multi.descriptionPlaceholder')}
+          value={draft.buildingDescription}
+          maxLength={2000}
+          onChange={(e) => update({ buildingDescription: e.target.value })}
+          error={fieldError('userPrompt')}
+          className="[&_textarea]:min-h-24"
+        />
+        <FormSection
+          title={t('sketch:multi.angles')}
+          titleId={`${ids.angles}-title`}
+          aside={
+            <button
+              type="button"
+              className="text-xs font-medium text-accent hover:underline"
+              onClick={() =>
+                update((d) => ({
+                  angles:
+                    d.angles.length === 6
+                      ? []
+                      : ['front', 'side', 'aerial', 'corner', 'interior', 'contextual'],
+                }))
+              }
+            >
+              {draft.angles.length === 6 ? t('sketch:multi.clearAll') : t('sketch:multi.selectAll')}
+            </button>
+          }
+        >
+          <AnglePicker
+            value={draft.angles}
+            onChange={(angles) => update({ angles })}
+            labelledBy={`${ids.angles}-title`}
+            firstId={ids.angles}
+            error={fieldError('angles')}
+          />
+        </FormSection>
+        <GenerateBar
+          label={t('sketch:multi.generate')}
+          cost={cost}
+          costDetail={
+            draft.angles.length
+              ? sketchCount > 1
+                ? t('sketch:multi.costBatch', { angles: draft.angles.length, sketches: sketchCount })
+                : t('sketch:multi.costDetail', { per: COSTS.perAngle, count: draft.angles.length })
+              : undefined
+          }
+          credits={credits}
+          reasons={reasons}
+          pending={angleJob.isPending}
+          fieldIds={{ sketch: ids.sketch, userPrompt: ids.description, angles: ids.angles }}
+          onGenerate={generate}
+          onShowErrors={() => update({ showErrors: true })}
+          onInsufficient={angleJob.showInsufficient}
+        />
+      </div>
+    )
+
+  const result = (
+    <>
+      {mode === 'render' ? (
+        <SketchResult id={draft.renderIds[0] ?? null} onRetry={retry} />
+      ) : (
+        <MultiAngleResult ids={draft.angleIds} />
+      )}
+      <RecentStrip
+        filters={{ mode: mode === 'render' ? 'sketch' : 'multi-angle' }}
+        selected={mode === 'render' ? draft.renderIds : draft.angleIds}
+        groupByBatch={mode === 'multi-angle'}
+        onSelect={(g, batch) =>
+          update(mode === 'render' ? { renderIds: [g.id] } : { angleIds: batch.map((x) => x.id) })
+        }
+      />
+    </>
+  )
+
+  return (
+    <>
+      <CreateLayout
+        icon={mode === 'render' ? PencilRuler : Layers3}
+        heading={mode === 'render' ? t('sketch:heading') : t('sketch:multi.heading')}
+        intro={mode === 'render' ? t('sketch:intro') : t('sketch:multi.intro')}
+        beta
+        betaLabel={t('translation:common.beta')}
+        resultLabel={t('sketch:result.label')}
+        toolbar={
+          <Segmented
+            label={t('sketch:modeLabel')}
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'render', label: t('sketch:modes.render'), testId: 'mode-render' },
+              { value: 'multi-angle', label: t('sketch:modes.multiAngle'), testId: 'mode-multi-angle' },
+            ]}
+          />
+        }
+        form={form}
+        result={result}
+      />
+      <InsufficientCreditsDialog {...renderJob.insufficientDialog} />
+      <InsufficientCreditsDialog {...angleJob.insufficientDialog} />
+    </>
   )
 }

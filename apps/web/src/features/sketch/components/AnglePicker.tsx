@@ -1,0 +1,78 @@
+import { ANGLES, type Angle } from '@parti/contract'
+import { Check, Lightbulb } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '../../../components/ui/cn'
+import { AngleIcon } from './AngleIcon'
+
+interface AnglePickerProps {
+  value: Angle[]
+  onChange: (angles: Angle[]) => void
+  labelledBy: string
+  /** the first checkbox's id, so the reasons list can move focus here */
+  firstId: string
+  error?: string | null
+}
+
+/** The six views of spec §3, several at once, with the spec's tip to take 3-4. */
+export function AnglePicker({ value, onChange, labelledBy, firstId, error }: AnglePickerProps) {
+  const { t } = useTranslation('sketch')
+  const toggle = (angle: Angle) =>
+    onChange(
+      value.includes(angle)
+        ? value.filter((a) => a !== angle)
+        : ANGLES.filter((a) => a === angle || value.includes(a)),
+    )
+  return (
+    <div className="flex flex-col gap-2">
+      <fieldset
+        aria-labelledby={labelledBy}
+        aria-describedby={error ? `${firstId}-error` : `${firstId}-tip`}
+        className="grid grid-cols-3 gap-2"
+        data-testid="angle-picker"
+      >
+        {ANGLES.map((angle, i) => {
+          const checked = value.includes(angle)
+          return (
+            <label
+              key={angle}
+              className={cn(
+                'relative flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border px-1.5 pt-3 pb-2 text-center transition-colors',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                checked
+                  ? 'border-accent bg-accent-soft/60 text-accent-soft-fg'
+                  : 'border-border bg-surface text-fg-muted hover:border-border-strong hover:text-fg',
+                error && !value.length && 'border-danger/60',
+              )}
+            >
+              <input
+                id={i === 0 ? firstId : undefined}
+                type="checkbox"
+                className="sr-only"
+                checked={checked}
+                onChange={() => toggle(angle)}
+                data-testid={`angle-${angle}`}
+              />
+              <AngleIcon angle={angle} className="h-7 w-9" />
+              <span className="text-xs font-medium">{t(`angles.${angle}`)}</span>
+              {checked && (
+                <span className="absolute end-1.5 top-1.5 grid size-4 place-items-center rounded-full bg-accent text-accent-fg">
+                  <Check className="size-2.5" aria-hidden />
+                </span>
+              )}
+            </label>
+          )
+        })}
+      </fieldset>
+      {error ? (
+        <p id={`${firstId}-error`} role="alert" className="text-xs text-danger">
+          {error}
+        </p>
+      ) : (
+        <p id={`${firstId}-tip`} className="flex items-start gap-1.5 text-xs text-fg-muted">
+          <Lightbulb className="mt-px size-3.5 shrink-0 text-accent" aria-hidden />
+          {t('angles.tip')}
+        </p>
+      )}
+    </div>
+  )
+}

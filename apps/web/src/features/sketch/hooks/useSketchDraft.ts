@@ -1,0 +1,49 @@
+import type { Angle } from '@parti/contract'
+import { useDraft } from '../../create/hooks/useDraft'
+import type { InputImage } from '../../create/inputImage'
+
+export interface SketchDraft {
+  /** shared by both modes: render uses the first */
+  sketches: InputImage[]
+  description: string
+  buildingDescription: string
+  /** undefined until the user chooses: the first style is then preselected */
+  styleId: string | null | undefined
+  category: string | null
+  paletteId: string | null
+  useCustomColors: boolean
+  customColors: string[]
+  extraPrompt: string
+  keepLines: boolean
+  seed: string
+  creativity: number
+  angles: Angle[]
+  /** the jobs the result area shows */
+  renderIds: string[]
+  angleIds: string[]
+  /** Generate was pressed while something was missing: fields show their messages */
+  showErrors: boolean
+}
+
+export const DEFAULT_CUSTOM_COLOURS = ['#e8e1d5', '#b8643c', '#3f4a52']
+
+export function useSketchDraft() {
+  return useDraft<SketchDraft>('sketch', () => ({
+    sketches: [],
+    description: '',
+    buildingDescription: '',
+    styleId: undefined,
+    category: null,
+    paletteId: null,
+    useCustomColors: false,
+    customColors: DEFAULT_CUSTOM_COLOURS,
+    extraPrompt: '',
+    keepLines: true,
+    seed: '',
+    creativity: 50,
+    angles: ['front', 'corner', 'aerial'],
+    renderIds: [],
+    angleIds: [],
+    showErrors: false,
+  }))
+}

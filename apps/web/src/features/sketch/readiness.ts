@@ -1,0 +1,39 @@
+import { COSTS } from '@parti/contract'
+import { creditsReason, type Reason } from '../create/readiness'
+
+/** spec §9: one image, 20 credits. */
+export const SKETCH_RENDER_COST = COSTS.image
+
+/** spec §9: 20 credits per angle, for each sketch of a Pro batch. */
+export function multiAngleCost(angles: number, sketches: number): number {
+  return COSTS.perAngle * angles * Math.max(1, sketches)
+}
+
+/** Why "Render sketch" cannot run yet (spec §5 sketch render). */
+export function sketchRenderReadiness(input: {
+  hasSketch: boolean
+  description: string
+  credits: number
+}): Reason[] {
+  const reasons: Reason[] = []
+  if (!input.hasSketch) reasons.push({ code: 'sketch_required', field: 'sketch' })
+  if (!input.description.trim()) reasons.push({ code: 'description_required', field: 'userPrompt' })
+  return [...reasons, ...creditsReason(SKETCH_RENDER_COST, input.credits)]
+}
+
+/** Why "Generate views" cannot run yet (spec §5 multi-angle: file, building description, an angle). */
+export function multiAngleReadiness(input: {
+  sketches: number
+  description: string
+  angles: number
+  credits: number
+}): Reason[] {
+  const reasons: Reason[] = []
+  if (input.sketches === 0) reasons.push({ code: 'sketch_required', field: 'sketch' })
+  if (!input.description.trim()) reasons.push({ code: 'building_description_required', field: 'userPrompt' })
+  if (input.angles === 0) reasons.push({ code: 'angle_required', field: 'angles' })
+  // the cost is only known once there is an angle to pay for
+  if (input.angles > 0)
+    reasons.push(...creditsReason(multiAngleCost(input.angles, input.sketches), input.credits))
+  return reasons
+}
