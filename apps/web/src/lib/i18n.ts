@@ -8,6 +8,7 @@ import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
 import type enPages from '../locales/pages/en.json'
 import type enSketch from '../locales/sketch/en.json'
+import type enStaging from '../locales/staging/en.json'
 import { readStored, writeStored } from './storage'
 
 declare module 'i18next' {
@@ -21,6 +22,7 @@ declare module 'i18next' {
       app: typeof enApp
       jobs: typeof enJobs
       create: typeof enCreate
+      staging: typeof enStaging
       sketch: typeof enSketch
       gallery: typeof enGallery
     }

@@ -1,0 +1,205 @@
+import { COSTS, type Generation } from '@parti/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { Check, Info, Sofa } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CompareSlider } from '../../../components/ui/CompareSlider'
+import { cn } from '../../../components/ui/cn'
+import { Segmented } from '../../../components/ui/Segmented'
+import { Spinner } from '../../../components/ui/Spinner'
+import { EmptyResult } from '../../create/components/EmptyResult'
+import { EngineNote } from '../../create/components/EngineNote'
+import { FailedResult } from '../../create/components/FailedResult'
+import { PendingResult } from '../../create/components/PendingResult'
+import { ResultActions } from '../../create/components/ResultActions'
+import { estimatesQueryKey } from '../../create/hooks/useEstimate'
+import { useGeneration } from '../../create/hooks/useGeneration'
+
+type Phase = 'pending' | 'completed' | 'failed'
+
+/** spec §4: staging runs a cleaning phase, then a staging phase; spec §2: original, cleaned and staged. */
+export function StagingResult({ id, onRetry }: { id: string | null; onRetry: () => void }) {
+  const { t } = useTranslation(['staging', 'create'])
+  const qc = useQueryClient()
+  const { data: g } = useGeneration(id)
+  const done = g?.status === 'completed'
+  useEffect(() => {
+    if (done) void qc.invalidateQueries({ queryKey: estimatesQueryKey })
+  }, [done, qc])
+
+  if (!id || !g) {
+    return (
+      <EmptyResult
+        icon={Sofa}
+        title={t('staging:result.emptyTitle')}
+        tips={[t('staging:result.tip1'), t('staging:result.tip2'), t('staging:result.tip3')]}
+      />
+    )
+  }
+  if (g.status === 'failed') return <FailedResult generation={g} onRetry={onRetry} />
+  if (!done || !g.outputImageUrl) {
+    return (
+      <div className="flex flex-col gap-3">
+        <PendingResult
+          generation={g}
+          title={t('staging:result.working')}
+          previewUrl={g.metadata.cleanedImageUrl ?? g.inputImageUrl}
+        />
+        <Phases generation={g} />
+      </div>
+    )
+  }
+  return <StagedRoom generation={g} />
+}
+
+function Phases({ generation: g }: { generation: Generation }) {
+  const { t } = useTranslation('staging')
+  const phases = (g.metadata.phases ?? {}) as Record<string, Phase>
+  const cleaning = phases.cleaning ?? 'pending'
+  const staging = phases.staging ?? 'pending'
+  const step = (name: string, state: Phase, active: boolean, n: number) => (
+    <li className="flex items-center gap-2.5">
+      <span
+        className={cn(
+          'grid size-6 shrink-0 place-items-center rounded-full text-[11px] font-semibold',
+          state === 'completed'
+            ? 'bg-success text-white'
+            : active
+              ? 'bg-accent-soft text-accent-soft-fg'
+              : 'bg-surface-2 text-fg-subtle',
+        )}
+      >
+        {state === 'completed' ? (
+          <Check className="size-3.5" aria-hidden />
+        ) : active ? (
+          <Spinner className="size-3.5" />
+        ) : (
+          n
+        )}
+      </span>
+      <span className={cn('text-[13px]', active || state === 'completed' ? 'text-fg' : 'text-fg-muted')}>
+        {name}
+      </span>
+      <span className="ms-auto text-xs text-fg-subtle">
+        {state === 'completed' ? t('phases.done') : active ? t('phases.running') : t('phases.waiting')}
+      </span>
+    </li>
+  )
+  return (
+    <ol
+      className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-3.5"
+      aria-label={t('phases.label')}
+      data-testid="staging-phases"
+    >
+      {step(t('phases.cleaning'), cleaning, cleaning === 'pending' && g.status === 'processing', 1)}
+      {step(t('phases.staging'), staging, cleaning === 'completed' && staging === 'pending', 2)}
+    </ol>
+  )
+}
+
+function StagedRoom({ generation: g }: { generation: Generation }) {
+  const { t } = useTranslation(['staging', 'create', 'jobs'])
+  const [view, setView] = useState<'side' | 'compare'>('side')
+  const [before, setBefore] = useState<'original' | 'cleaned'>('original')
+  const stagingFailed = (g.metadata.phases as Record<string, Phase> | undefined)?.staging === 'failed'
+  const cleaned = g.metadata.cleanedImageUrl ?? null
+  const original = g.inputImageUrl
+  const staged = g.outputImageUrl!
+  const panels = [
+    { key: 'original', label: t('staging:result.original'), url: original },
+    { key: 'cleaned', label: t('staging:result.cleaned'), url: cleaned },
+    ...(stagingFailed ? [] : [{ key: 'staged', label: t('staging:result.staged'), url: staged }]),
+  ].filter((p): p is { key: string; label: string; url: string } => !!p.url)
+  const ratio = g.metadata.width && g.metadata.height ? `${g.metadata.width} / ${g.metadata.height}` : '4 / 3'
+  const beforeUrl = (before === 'cleaned' && cleaned ? cleaned : original) ?? staged
+  const img = (src: string, alt: string) => (
+    <img src={src} alt={alt} className="absolute inset-0 size-full object-contain" draggable={false} />
+  )
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="staging-result">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Segmented
+          size="sm"
+          label={t('staging:result.viewLabel')}
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'side', label: t('staging:result.sideBySide'), testId: 'view-side' },
+            { value: 'compare', label: t('create:result.compare'), testId: 'view-compare' },
+          ]}
+        />
+        {view === 'compare' && cleaned && !stagingFailed && (
+          <Segmented
+            size="sm"
+            label={t('staging:result.compareWith')}
+            value={before}
+            onChange={setBefore}
+            options={[
+              { value: 'original', label: t('staging:result.original') },
+              { value: 'cleaned', label: t('staging:result.cleaned') },
+            ]}
+          />
+        )}
+      </div>
+      {view === 'side' ? (
+        <ul className={cn('grid gap-2', panels.length === 3 ? 'grid-cols-3' : 'grid-cols-2')}>
+          {panels.map((p) => (
+            <li key={p.key} data-testid={`staging-${p.key}`}>
+              <figure className="flex flex-col gap-1.5">
+                <a
+                  href={p.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="relative block overflow-hidden rounded-xl border border-border bg-surface-2"
+                  style={{ aspectRatio: ratio }}
+                >
+                  {img(p.url, p.label)}
+                </a>
+                <figcaption className="text-center text-xs font-medium text-fg-muted">{p.label}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div
+          className="relative max-h-[70vh] w-full overflow-hidden rounded-2xl border border-border bg-surface-2 lg:max-h-[calc(100dvh-18rem)]"
+          style={{ aspectRatio: ratio }}
+        >
+          <CompareSlider
+            before={img(
+              beforeUrl,
+              before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
+            )}
+            after={img(stagingFailed && cleaned ? cleaned : staged, t('staging:result.staged'))}
+            beforeLabel={before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original')}
+            afterLabel={stagingFailed ? t('staging:result.cleaned') : t('staging:result.staged')}
+            sliderLabel={t('create:result.sliderLabel', {
+              before: before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
+              after: t('staging:result.staged'),
+            })}
+          />
+        </div>
+      )}
+      {stagingFailed && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-xl border border-amber-500/30 bg-amber-500/10 px-3 py-2.5 text-[13px] text-fg"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+          {t('staging:result.stagingFailed', { credits: COSTS.staging.staging })}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-3.5 sm:p-4">
+        <p className="text-sm text-fg">
+          {t('staging:result.summary', {
+            room: t(`staging:rooms.${g.metadata.roomType ?? 'living-room'}`),
+            style: t(`staging:styles.${g.metadata.stagingStyle ?? 'modern'}.name`),
+          })}
+        </p>
+        <EngineNote generation={g} />
+        <ResultActions generation={g} />
+      </div>
+    </div>
+  )
+}

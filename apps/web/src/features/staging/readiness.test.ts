@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { STAGING_COST, stagingReadiness } from './readiness'
+
+describe('home staging readiness (spec §5)', () => {
+  it('costs 40 credits: 20 cleaning and 20 staging (spec §9)', () => {
+    expect(STAGING_COST).toBe(40)
+  })
+  it('is ready with a room photo and 40 credits', () => {
+    expect(stagingReadiness({ hasPhoto: true, credits: 40 })).toEqual([])
+  })
+  it('asks for the room photo, then for credits', () => {
+    expect(stagingReadiness({ hasPhoto: false, credits: 39 })).toEqual([
+      { code: 'room_photo_required', field: 'image' },
+      { code: 'insufficient_credits', required: 40, available: 39 },
+    ])
+  })
+})

@@ -1,0 +1,12 @@
+import { STAGING_COST } from '@parti/contract'
+import { creditsReason, type Reason } from '../create/readiness'
+
+/** spec §9: 40 credits, 20 for cleaning and 20 for staging. */
+export { STAGING_COST }
+
+/** Why "Stage room" cannot run yet (spec §5 home staging: a room photo). */
+export function stagingReadiness(input: { hasPhoto: boolean; credits: number }): Reason[] {
+  const reasons: Reason[] = []
+  if (!input.hasPhoto) reasons.push({ code: 'room_photo_required', field: 'image' })
+  return [...reasons, ...creditsReason(STAGING_COST, input.credits)]
+}
