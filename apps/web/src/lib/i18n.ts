@@ -9,6 +9,7 @@ import type enJobs from '../locales/jobs/en.json'
 import type enPages from '../locales/pages/en.json'
 import type enSketch from '../locales/sketch/en.json'
 import type enStaging from '../locales/staging/en.json'
+import type enVideo from '../locales/video/en.json'
 import { readStored, writeStored } from './storage'
 
 declare module 'i18next' {
@@ -22,6 +23,7 @@ declare module 'i18next' {
       app: typeof enApp
       jobs: typeof enJobs
       create: typeof enCreate
+      video: typeof enVideo
       staging: typeof enStaging
       sketch: typeof enSketch
       gallery: typeof enGallery
