@@ -2,6 +2,7 @@ import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
 import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type enApp from '../locales/app/en.json'
+import type enChat from '../locales/chat/en.json'
 import type enCreate from '../locales/create/en.json'
 import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
@@ -23,6 +24,7 @@ declare module 'i18next' {
       app: typeof enApp
       jobs: typeof enJobs
       create: typeof enCreate
+      chat: typeof enChat
       video: typeof enVideo
       staging: typeof enStaging
       sketch: typeof enSketch

@@ -1,112 +1,317 @@
-import { ArrowUp, ImagePlus, Info, Sparkles } from 'lucide-react'
-import { useId, useState } from 'react'
+import type { Conversation, Generation } from '@parti/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { Eraser, MessagesSquare, Plus } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { Button } from '../../components/ui/Button'
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
+import { Dialog } from '../../components/ui/Dialog'
+import { Spinner } from '../../components/ui/Spinner'
 import { useSession } from '../auth/session'
+import { GalleryPickerDialog } from '../create/components/GalleryPickerDialog'
+import { useGeneration } from '../create/hooks/useGeneration'
+import { useSourceImage } from '../create/hooks/useSourceImage'
+import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
+import type { InputImage } from '../create/inputImage'
+import { useReasonText } from '../create/readiness'
+import { generationKeys } from '../jobs/keys'
+import { ChatThread } from './components/ChatThread'
+import { Composer } from './components/Composer'
+import { ConversationList } from './components/ConversationList'
+import { Welcome } from './components/Welcome'
+import { greetingKeyFor } from './greeting'
+import {
+  conversationKeys,
+  useClearMessages,
+  useConversation,
+  useConversationList,
+  useDeleteConversation,
+} from './hooks/useConversations'
+import { useSendEdit } from './hooks/useSendEdit'
+import { chatReadiness, EDIT_COST } from './readiness'
 
-const SUGGESTIONS = [
-  'askParti.suggestion1',
-  'askParti.suggestion2',
-  'askParti.suggestion3',
-  'askParti.suggestion4',
-] as const
+const asInput = (g: Generation): InputImage | null =>
+  g.outputImageUrl
+    ? {
+        kind: 'generation',
+        generationId: g.id,
+        previewUrl: g.outputImageUrl,
+        width: g.metadata.width,
+        height: g.metadata.height,
+      }
+    : null
 
-type GreetingKey = 'askParti.greetingMorning' | 'askParti.greetingAfternoon' | 'askParti.greetingEvening'
-
-export function greetingKeyFor(hour: number): GreetingKey {
-  if (hour >= 5 && hour < 12) return 'askParti.greetingMorning'
-  if (hour >= 12 && hour < 18) return 'askParti.greetingAfternoon'
-  return 'askParti.greetingEvening'
-}
-
-/** Signed-in home (spec §2 Magic Edit / Ask Parti): greeting, suggestions and the composer. */
+/** spec §2 signed-in home: Ask Parti, editing images through a conversation stored on the server. */
 export default function AskPartiPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation(['chat', 'app', 'create'])
+  const qc = useQueryClient()
   const { user } = useSession()
+  const [params, setParams] = useSearchParams()
+  const activeId = params.get('c')
+  const list = useConversationList()
+  const detail = useConversation(activeId)
   const [prompt, setPrompt] = useState('')
-  const promptId = useId()
-  const noteId = useId()
+  const [image, setImage] = useState<InputImage | null>(null)
+  const [blocked, setBlocked] = useState(false)
+  const [picking, setPicking] = useState(false)
+  const [drawer, setDrawer] = useState(false)
+  const [deleting, setDeleting] = useState<Conversation | null>(null)
+  const [clearing, setClearing] = useState(false)
+  const remove = useDeleteConversation()
+  const clear = useClearMessages()
+  const reasonText = useReasonText()
+  const endRef = useRef<HTMLDivElement>(null)
+  // the image of the last request: replaced by its result when the edit succeeds, kept to retry when it fails
+  const sentImage = useRef<InputImage | null>(null)
+
+  const open = (id: string | null) => {
+    setParams(id ? { c: id } : {})
+    setDrawer(false)
+    setBlocked(false)
+  }
+  const { send, job, creating } = useSendEdit(activeId, (id) => setParams({ c: id }, { replace: true }))
+
+  // 'use as input' from another screen, or an edit in the gallery: /?source=<generation id>
+  useSourceImage((source) => setImage(source))
+
+  const messages = detail.data?.messages ?? []
+  const sentIds = messages.filter((m) => m.role === 'user' && m.generationId).map((m) => m.generationId!)
+  const lastSent = sentIds[sentIds.length - 1] ?? null
+  const { data: lastGeneration } = useGeneration(lastSent)
+  const finishedKey = `${lastSent}:${lastGeneration?.status}`
+  // every image of the conversation, newest first, to reuse (spec §2)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: finishedKey changes when an edit adds its result to the list
+  const previous = useMemo(() => {
+    const seen = new Set<string>()
+    const out: InputImage[] = []
+    for (const m of [...messages].reverse()) {
+      const g = m.generation
+        ? (qc.getQueryData<Generation>(generationKeys.detail(m.generation.id)) ?? m.generation)
+        : null
+      const output = g?.status === 'completed' ? asInput(g) : null
+      if (output && !seen.has(output.previewUrl)) {
+        seen.add(output.previewUrl)
+        out.push(output)
+      }
+      for (const url of m.attachmentUrls) {
+        if (seen.has(url) || url.startsWith('blob:')) continue
+        seen.add(url)
+        out.push({ kind: 'url', url, previewUrl: url })
+      }
+    }
+    return out
+  }, [messages, qc, finishedKey])
+
+  // a conversation that went away (deleted elsewhere) leaves the address
+  useEffect(() => {
+    if (activeId && detail.isError) setParams({}, { replace: true })
+  }, [activeId, detail.isError, setParams])
+
+  // keep the thread at its newest message
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message arrives or the last edit changes state
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' })
+  }, [messages.length, lastGeneration?.status])
+  // when an edit finishes, the next request edits its result unless another image was chosen
+  const finishedId = lastGeneration?.status === 'completed' ? lastGeneration.id : null
+  useEffect(() => {
+    if (!finishedId) return
+    const g = qc.getQueryData<Generation>(generationKeys.detail(finishedId))
+    if (g) setImage((current) => (current === null || current === sentImage.current ? asInput(g) : current))
+    void qc.invalidateQueries({ queryKey: conversationKeys.list() })
+  }, [finishedId, qc])
+
+  const credits = user?.credits ?? 0
+  const reasons = chatReadiness({ hasImage: !!image, prompt, credits })
+  const serverError = job.fieldError
+  const message = blocked && reasons[0] ? reasonText(reasons[0], 'magicEdit') : (serverError?.text ?? null)
+
+  const submit = async () => {
+    if (!image) return
+    const ok = await send(prompt, image)
+    if (ok) {
+      sentImage.current = image
+      setPrompt('')
+      setBlocked(false)
+    }
+  }
+  const onBlocked = () => {
+    const first = reasons[0]
+    if (first?.code === 'insufficient_credits') job.showInsufficient(first.required, first.available)
+    else setBlocked(true)
+  }
+
   const name = user?.name?.split(' ')[0] || user?.email.split('@')[0] || ''
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en')
+  const conversationList = (
+    <ConversationList
+      conversations={list.data}
+      loading={list.isPending}
+      activeId={activeId}
+      onOpen={open}
+      onNew={() => open(null)}
+      onDelete={setDeleting}
+    />
+  )
+  const composer = (
+    <Composer
+      prompt={prompt}
+      onPromptChange={(p) => {
+        setPrompt(p)
+        if (blocked && p.trim() && image) setBlocked(false)
+      }}
+      image={image}
+      onImageChange={(next) => {
+        setImage(next)
+        job.clearFieldError()
+      }}
+      previous={previous}
+      onOpenGallery={() => setPicking(true)}
+      ready={reasons.length === 0}
+      message={message}
+      messageAction={
+        serverError?.code === 'conversation_required' ? (
+          <button
+            type="button"
+            className="font-medium text-accent underline-offset-2 hover:underline"
+            onClick={() => open(null)}
+          >
+            {t('chat:list.new')}
+          </button>
+        ) : null
+      }
+      onSend={() => void submit()}
+      onBlocked={onBlocked}
+      pending={job.isPending || creating}
+      cost={t('chat:composer.cost', { credits: format.format(EDIT_COST) })}
+      autoFocus={!activeId}
+    />
+  )
+  const title = detail.data?.conversation.title || t('chat:list.untitled')
+  const empty = !activeId || (detail.isSuccess && messages.length === 0)
 
   return (
-    <div className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:px-8">
-      <div className="w-full max-w-2xl">
-        <div className="mb-8 text-center">
-          <span className="mx-auto mb-5 grid size-12 place-items-center rounded-2xl bg-accent-soft text-accent-soft-fg">
-            <Sparkles className="size-6" aria-hidden />
-          </span>
-          <h2
-            className="text-2xl font-semibold tracking-tight text-balance text-fg sm:text-3xl"
-            data-testid="greeting"
+    <div className="flex h-[calc(100dvh-3.5rem)] min-h-0">
+      <aside className="hidden w-72 shrink-0 flex-col border-e border-border bg-surface/60 lg:flex">
+        {conversationList}
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex h-12 shrink-0 items-center gap-2 border-b border-border px-3 sm:px-5">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="lg:hidden"
+            onClick={() => setDrawer(true)}
+            data-testid="open-conversations"
           >
-            {t(greetingKeyFor(new Date().getHours()), { name })}
-          </h2>
-          <p className="mt-2 text-[15px] text-fg-muted">{t('askParti.subtitle')}</p>
+            <MessagesSquare aria-hidden />
+            {t('chat:list.title')}
+          </Button>
+          <p className="hidden min-w-0 flex-1 truncate text-sm font-medium text-fg lg:block" dir="auto">
+            {activeId ? title : t('chat:list.newTitle')}
+          </p>
+          <span className="flex-1 lg:hidden" />
+          {activeId && messages.length > 0 && (
+            <Button variant="ghost" size="sm" onClick={() => setClearing(true)} data-testid="clear-messages">
+              <Eraser aria-hidden />
+              <span className="hidden sm:inline">{t('chat:thread.clear')}</span>
+              <span className="sr-only sm:hidden">{t('chat:thread.clear')}</span>
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            className="lg:hidden"
+            onClick={() => open(null)}
+            aria-label={t('chat:list.new')}
+          >
+            <Plus aria-hidden />
+          </Button>
         </div>
 
-        <form
-          className="rounded-2xl border border-border-strong bg-surface p-2 shadow-card focus-within:border-accent/60"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          <label htmlFor={promptId} className="sr-only">
-            {t('askParti.promptLabel')}
-          </label>
-          <textarea
-            id={promptId}
-            rows={3}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            placeholder={t('askParti.placeholder')}
-            aria-describedby={noteId}
-            className="block w-full resize-none bg-transparent px-3 py-2.5 text-[15px] leading-relaxed text-fg placeholder:text-fg-subtle focus-visible:outline-none"
-          />
-          <div className="flex items-center justify-between gap-2 px-1 pb-1">
-            <button
-              type="button"
-              disabled
-              className="inline-flex h-8 items-center gap-2 rounded-lg px-2.5 text-[13px] font-medium text-fg-muted disabled:opacity-50"
-            >
-              <ImagePlus className="size-4" aria-hidden />
-              {t('askParti.attach')}
-            </button>
-            <button
-              type="submit"
-              disabled
-              aria-label={t('askParti.send')}
-              className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg disabled:opacity-40"
-            >
-              <ArrowUp className="size-4" aria-hidden />
-            </button>
+        {empty ? (
+          <div className="flex min-h-0 flex-1 flex-col items-center overflow-y-auto px-4 py-8 sm:px-8">
+            <div className="my-auto w-full max-w-2xl">
+              {activeId && detail.isPending ? (
+                <div className="grid place-items-center py-16">
+                  <Spinner label={t('create:common.loading')} />
+                </div>
+              ) : (
+                <Welcome
+                  greeting={t(`chat:${greetingKeyFor(new Date().getHours())}`, { name })}
+                  onSuggestion={(s) => {
+                    setPrompt(s)
+                    setBlocked(false)
+                  }}
+                >
+                  {composer}
+                </Welcome>
+              )}
+            </div>
           </div>
-        </form>
-
-        <ul className="mt-4 flex flex-wrap justify-center gap-2" aria-label={t('askParti.suggestionsLabel')}>
-          {SUGGESTIONS.map((key) => (
-            <li key={key}>
-              <button
-                type="button"
-                onClick={() => setPrompt(t(key))}
-                className="rounded-full border border-border bg-surface px-3.5 py-1.5 text-[13px] text-fg-muted transition-colors hover:border-border-strong hover:text-fg"
-              >
-                {t(key)}
-              </button>
-            </li>
-          ))}
-        </ul>
-
-        <p
-          id={noteId}
-          className="mx-auto mt-10 flex max-w-lg items-start gap-2.5 rounded-xl bg-surface-2 px-4 py-3 text-[13px] leading-relaxed text-fg-muted"
-        >
-          <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
-          <span>
-            {t('askParti.comingSoonNote')}{' '}
-            <Link to="/support" className="font-medium text-accent hover:underline">
-              {t('askParti.comingSoonLink')}
-            </Link>
-          </span>
-        </p>
+        ) : (
+          <>
+            <div className="min-h-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8" aria-live="polite">
+              <div className="mx-auto w-full max-w-3xl">
+                {detail.isPending ? (
+                  <div className="grid place-items-center py-16">
+                    <Spinner label={t('create:common.loading')} />
+                  </div>
+                ) : (
+                  <ChatThread messages={messages} onKeepEditing={(g) => setImage(asInput(g))} />
+                )}
+                <div ref={endRef} />
+              </div>
+            </div>
+            <div className="shrink-0 border-t border-border bg-bg/90 px-4 py-3 backdrop-blur sm:px-8">
+              <div className="mx-auto w-full max-w-3xl">{composer}</div>
+            </div>
+          </>
+        )}
       </div>
+
+      <Dialog
+        open={drawer}
+        onOpenChange={setDrawer}
+        title={t('chat:list.title')}
+        closeLabel={t('create:common.close')}
+        className="p-0 pt-6"
+      >
+        <div className="-mx-0 flex max-h-[70dvh] flex-col">{conversationList}</div>
+      </Dialog>
+      <GalleryPickerDialog open={picking} onOpenChange={setPicking} onPick={(g) => setImage(asInput(g))} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t('app:confirm.deleteConversation')}
+        description={deleting?.title || undefined}
+        confirmLabel={t('app:confirm.delete')}
+        cancelLabel={t('app:confirm.cancel')}
+        pending={remove.isPending}
+        onConfirm={() => {
+          const target = deleting
+          if (!target) return
+          remove.mutate(target.id, {
+            onSuccess: () => {
+              if (target.id === activeId) open(null)
+            },
+            onSettled: () => setDeleting(null),
+          })
+        }}
+      />
+      <ConfirmDialog
+        open={clearing}
+        onOpenChange={setClearing}
+        title={t('app:confirm.clearMessages')}
+        description={t('chat:thread.clearNote')}
+        confirmLabel={t('chat:thread.clearConfirm')}
+        cancelLabel={t('app:confirm.cancel')}
+        pending={clear.isPending}
+        onConfirm={() => activeId && clear.mutate(activeId, { onSettled: () => setClearing(false) })}
+      />
+      <InsufficientCreditsDialog {...job.insufficientDialog} />
     </div>
   )
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { greetingKeyFor } from './AskPartiPage'
+import { greetingKeyFor } from './greeting'
 
 describe('Ask Parti greeting', () => {
   it.each([
-    [6, 'askParti.greetingMorning'],
-    [11, 'askParti.greetingMorning'],
-    [12, 'askParti.greetingAfternoon'],
-    [17, 'askParti.greetingAfternoon'],
-    [18, 'askParti.greetingEvening'],
-    [2, 'askParti.greetingEvening'],
+    [6, 'greeting.morning'],
+    [11, 'greeting.morning'],
+    [12, 'greeting.afternoon'],
+    [17, 'greeting.afternoon'],
+    [18, 'greeting.evening'],
+    [2, 'greeting.evening'],
   ])('at %i h says %s', (hour, key) => {
     expect(greetingKeyFor(hour)).toBe(key)
   })

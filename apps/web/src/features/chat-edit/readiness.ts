@@ -1,0 +1,16 @@
+import { COSTS } from '@parti/contract'
+import { creditsReason, type Reason } from '../create/readiness'
+
+/** spec §9: an edit is an image generation, 20 credits. */
+export const EDIT_COST = COSTS.image
+
+/**
+ * Why Send cannot run yet. spec §5 has one message for a missing prompt or a missing image ('Please provide a
+ * prompt and select an image to edit.'); it points at whichever is missing first.
+ */
+export function chatReadiness(input: { hasImage: boolean; prompt: string; credits: number }): Reason[] {
+  const reasons: Reason[] = []
+  if (!input.hasImage || !input.prompt.trim())
+    reasons.push({ code: 'chat_prompt_image_required', field: input.prompt.trim() ? 'image' : 'prompt' })
+  return [...reasons, ...creditsReason(EDIT_COST, input.credits)]
+}
