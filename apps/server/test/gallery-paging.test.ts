@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generations } from '../src/db/schema.ts'
-import { Api } from './helpers/client.ts'
+import { Api, type ApiResponse } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 
 // The gallery's paging (spec §9: 100 at a time; ARCHITECTURE: keyset on (created_at, id), newest first).
@@ -45,7 +45,7 @@ async function pageThrough(query: string, limit: number, between?: (page: number
   let cursor: string | null = null
   let pages = 0
   do {
-    const r = await api.get(
+    const r: ApiResponse = await api.get(
       `/api/user/generations?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
     )
     expect(r.status).toBe(200)
@@ -135,6 +135,28 @@ describe('gallery keyset paging', () => {
       const { seen } = await pageThrough(query, 9)
       expect(seen, query).toEqual(expected)
     }
+  })
+
+  it('does not cut a batch that shares one timestamp to the microsecond at a page boundary', async () => {
+    // rows written by one statement share now(), microseconds included (a rounded cursor lost the rest)
+    const batch = new Api(server.url)
+    const owner = (await batch.signUp()).user.uid
+    await server.ctx.database.db.execute(sql`
+      insert into generations (id, user_id, type, generation_type, mode, status, credits_cost, payload, created_at)
+      select gen_random_uuid(), ${owner}::uuid, 'image', 'sketch-render', 'multi-angle', 'completed', 20,
+        '{"v":1}'::jsonb, now() - interval '1.234567 seconds'
+      from generate_series(1, 10)`)
+    const seen: string[] = []
+    let cursor: string | null = null
+    do {
+      const r: ApiResponse = await batch.get(
+        `/api/user/generations?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      )
+      seen.push(...r.body.generations.map((g: { id: string }) => g.id))
+      cursor = r.body.nextCursor
+    } while (cursor)
+    expect(seen).toHaveLength(10)
+    expect(new Set(seen).size).toBe(10)
   })
 
   it('answers 100 by default (spec §9) and a malformed cursor with 400', async () => {

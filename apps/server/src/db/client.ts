@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -39,7 +40,8 @@ export async function openDatabase(
 
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create({ dataDir: dir })
+  // pg_trgm: the gallery's prompt search index (migration 0001); PostgreSQL servers ship it as contrib
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema }) as unknown as Db
   let closed = false
   return {

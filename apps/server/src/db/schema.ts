@@ -147,6 +147,16 @@ export const generations = pgTable(
       .on(t.userId, t.generationType)
       .where(sql`${t.status} in ('pending', 'processing')`),
     index('generations_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
+    // gallery search by prompt (ILIKE '%words%'): trigrams find a rare phrase without reading the user's
+    // whole history; common words still go through generations_user_created_idx (pg_trgm, migration 0001)
+    index('generations_user_prompt_trgm_idx')
+      .using('gin', t.userPrompt.op('gin_trgm_ops'))
+      .where(sql`${t.deleted} = false`),
+    // GET /user/stats totals (every screen's sidebar asks): an index-only scan instead of reading the user's
+    // rows (drizzle has no INCLUDE, so the counted columns are trailing keys)
+    index('generations_user_totals_idx')
+      .on(t.userId, t.type, t.favorite, t.status, t.creditsCost, t.creditsRefunded)
+      .where(sql`${t.deleted} = false`),
   ],
 )
 

@@ -1,29 +1,38 @@
 import type { GenerationsQuery } from '@parti/contract'
-import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../client.ts'
 import { generations } from '../schema.ts'
 
 export type GenerationRow = typeof generations.$inferSelect
 
-/** Keyset cursor over (created_at, id), newest first: stable while new items arrive, no OFFSET scans. */
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url')
+/**
+ * Keyset cursor over (created_at, id), newest first: stable while new items arrive, no OFFSET scans. The time
+ * keeps PostgreSQL's microseconds (a JavaScript Date would round them off, and rows written in one statement
+ * share a timestamp to the microsecond, so a rounded cursor would skip the rest of such a batch).
+ */
+export function encodeCursor(row: { cursorAt: string; id: string }): string {
+  return Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url')
 }
 
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|')
-  const createdAt = new Date(at ?? '')
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null
-  return { createdAt, id }
+  if (!at || !id || !CURSOR_TIME.test(at) || Number.isNaN(Date.parse(at))) return null
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null
+  return { createdAt: at, id }
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** created_at in UTC with its microseconds, for the cursor. */
+const cursorAt = sql<string>`to_char(${generations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 export async function listGenerations(
   db: DbOrTx,
   userId: string,
   q: GenerationsQuery,
-  after: { createdAt: Date; id: string } | null,
+  after: { createdAt: string; id: string } | null,
 ) {
   const filters = [eq(generations.userId, userId), eq(generations.deleted, false)]
   if (q.generationType) filters.push(eq(generations.generationType, q.generationType))
@@ -35,22 +44,26 @@ export async function listGenerations(
   if (q.to) filters.push(lte(generations.createdAt, new Date(q.to)))
   if (q.q?.trim()) filters.push(ilike(generations.userPrompt, `%${escapeLike(q.q.trim())}%`))
   if (after) {
+    // a row comparison is an index condition: a page deep in the past starts at its place in the index
     filters.push(
-      or(
-        lt(generations.createdAt, after.createdAt),
-        and(eq(generations.createdAt, after.createdAt), lt(generations.id, after.id)),
-      )!,
+      sql`(${generations.createdAt}, ${generations.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
     )
   }
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ row: generations, cursorAt })
     .from(generations)
     .where(and(...filters))
-    .orderBy(desc(generations.createdAt), desc(generations.id))
+    // NULLS LAST as the indexes are declared (drizzle's .desc()); plain DESC means NULLS FIRST, which no
+    // index provides, and PostgreSQL would then sort every row of the user to return the first hundred
+    .orderBy(sql`${generations.createdAt} desc nulls last`, sql`${generations.id} desc nulls last`)
     .limit(q.limit + 1)
-  const more = rows.length > q.limit
-  const page = more ? rows.slice(0, q.limit) : rows
-  return { rows: page, nextCursor: more ? encodeCursor(page[page.length - 1]!) : null }
+  const more = found.length > q.limit
+  const page = more ? found.slice(0, q.limit) : found
+  const last = page[page.length - 1]
+  return {
+    rows: page.map((f) => f.row),
+    nextCursor: more && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.row.id }) : null,
+  }
 }
 
 export async function generationsByIds(db: DbOrTx, userId: string, ids: string[]) {
