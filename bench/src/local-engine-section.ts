@@ -14,7 +14,12 @@ export const section = {
         target: r.target,
         pass: r.pass,
       })),
-      { name: 'peak resident memory of the engine process', value: `${peak} MB`, target: 'reported', pass: null },
+      {
+        name: 'peak resident memory of the engine process',
+        value: `${peak} MB`,
+        target: 'reported',
+        pass: null,
+      },
     ]
   },
 }

@@ -59,5 +59,12 @@ for (const r of results) {
     table += `| ${row.name} | ${row.value}${row.note ? `<br>${row.note}` : ''} | ${row.target} | ${row.pass === null ? '' : row.pass ? 'pass' : '**miss**'} |\n`
   }
 }
+// a partial run (`npm run bench -- gallery`) keeps the other sections' last results, marked as earlier
+const previous = readme.includes(marker) ? readme.slice(readme.indexOf(marker)) : ''
+for (const block of previous.split(/\n(?=### )/).slice(1)) {
+  const title = block.slice(4, block.indexOf('\n'))
+  if (results.some((r) => r.title === title.replace(/ \(earlier run\)$/, ''))) continue
+  table += `\n${block.replace(/^### (.+?)( \(earlier run\))?\n/, '### $1 (earlier run)\n').trimEnd()}\n`
+}
 writeFileSync(readmePath, `${head}${table}`)
 console.log(`\nwritten to bench/README.md`)

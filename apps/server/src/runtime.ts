@@ -11,6 +11,7 @@ import { generationRoutes } from './http/generation-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
 import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
+import { StatusCache } from './jobs/status-cache.ts'
 import { Worker } from './jobs/worker.ts'
 
 export type Role = 'all' | 'api' | 'worker'
@@ -59,12 +60,14 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
 
   if (options.role !== 'worker') {
     hub = new EventHub(ctx.database, ctx.log.child({ component: 'events' }))
+    const statusCache = new StatusCache()
+    hub.onAnyUserEvent((userId) => statusCache.invalidateUser(userId))
     await hub.start()
     app = await buildApp(ctx, {
       webDistDir: options.webDistDir ?? null,
       extraRoutes: [
         renderRoutes,
-        generationRoutes,
+        generationRoutes(statusCache),
         conversationRoutes,
         estimateRoutes,
         eventRoutes(hub),

@@ -55,7 +55,7 @@ describe('a worker killed mid-job (SIGKILL)', () => {
 
       const second = await start('all', env)
       const again = new Api(second.url, api.token)
-      const [g] = await waitForJobs(again, [r.body.generation.id], 60_000)
+      const [g] = await waitForJobs(again, [r.body.generation.id], 120_000)
       expect(g!.status).toBe('completed')
       expect(g!.outputVideoUrl).toBeTruthy()
     },
@@ -95,7 +95,7 @@ describe('a worker killed mid-job (SIGKILL)', () => {
       expect(victim, `worker ${owner} is one of ours`).toBeDefined()
       await victim!.kill('SIGKILL')
 
-      const [g] = await waitForJobs(api, [id], 60_000)
+      const [g] = await waitForJobs(api, [id], 120_000)
       expect(g!.status).toBe('completed')
       const row = (await client.query('select attempts, worker_id from generations where id = $1', [id]))
         .rows[0]
@@ -159,5 +159,14 @@ describe.runIf(!!PG_URL)('several processes on PostgreSQL', () => {
     expect(rows.every((r) => r.attempts === 1)).toBe(true)
     expect(new Set(rows.map((r) => r.worker_id.split(':')[1])).size).toBe(2)
     expect(await balance(a)).toBe(2000 - 30 * 20)
+
+    // a sign-out on one API process ends the session on the other at once, despite its session cache
+    expect((await new Api(apiB.url, a.token).get('/api/user/profile')).status).toBe(200)
+    expect((await new Api(apiA.url, a.token).request('POST', '/api/auth/sign-out')).status).toBe(200)
+    const deadline = Date.now() + 2000
+    let status = 200
+    while (status === 200 && Date.now() < deadline)
+      status = (await new Api(apiB.url, a.token).get('/api/user/profile')).status
+    expect(status).toBe(401)
   })
 })

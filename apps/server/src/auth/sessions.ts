@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, or } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
 import { uuidv7 } from '../lib/ids.ts'
+import { hashToken, SESSIONS_CHANNEL, sessionCache } from './session-cache.ts'
 
 export const SESSION_COOKIE = 'parti_session'
 export type TokenKind = 'session' | 'api_key'
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** Tokens are 256 random bits; only their hash is stored, so a database leak does not leak sessions. */
 export async function createSession(
@@ -72,5 +71,8 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
 }
 
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+  const hash = hashToken(token)
+  await db.delete(sessions).where(eq(sessions.tokenHash, hash))
+  sessionCache.delete(hash)
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${hash})`)
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { SESSIONS_CHANNEL, sessionCache } from '../auth/session-cache.ts'
 import type { Database } from '../db/client.ts'
 import { EVENTS_CHANNEL, eventById, type UserEvent } from '../db/repos/events.ts'
 
@@ -10,7 +11,8 @@ type Listener = (event: UserEvent) => void
  */
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>()
-  private unlisten: (() => Promise<void>) | null = null
+  private readonly anyUserListeners = new Set<(userId: string) => void>()
+  private unlisteners: Array<() => Promise<void>> = []
 
   constructor(
     private readonly database: Database,
@@ -18,12 +20,21 @@ export class EventHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => void this.dispatch(payload))
+    this.unlisteners = [
+      await this.database.listen(EVENTS_CHANNEL, (payload) => void this.dispatch(payload)),
+      // a sign-out in any process ends the session's cached copy here too
+      await this.database.listen(SESSIONS_CHANNEL, (hash) => sessionCache.delete(hash)),
+    ]
   }
 
   async stop(): Promise<void> {
-    await this.unlisten?.()
+    for (const u of this.unlisteners) await u()
     this.listeners.clear()
+  }
+
+  /** Called for every user's every event in this process (cache invalidation), before SSE delivery. */
+  onAnyUserEvent(listener: (userId: string) => void): void {
+    this.anyUserListeners.add(listener)
   }
 
   subscribe(userId: string, listener: Listener): () => void {
@@ -52,6 +63,7 @@ export class EventHub {
     } catch {
       return
     }
+    for (const l of this.anyUserListeners) l(msg.userId)
     const set = this.listeners.get(msg.userId)
     if (!set?.size) return
     let event: UserEvent | null = msg

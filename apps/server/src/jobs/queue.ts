@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client.ts'
 import { changeCredits } from '../db/repos/credits.ts'
 import { emitUserEvent, notifyTransient } from '../db/repos/events.ts'
@@ -49,7 +49,8 @@ export class JobQueue {
     const id = rows[0]?.id
     if (!id) return null
     const [row] = await this.db.select().from(generations).where(eq(generations.id, id))
-    if (row && row.attempts === 1) await this.db.transaction((tx) => this.emit(tx, row, 'generation.updated'))
+    // every status change is an event: browsers and the status cache of every API process follow them
+    if (row) await this.db.transaction((tx) => this.emit(tx, row, 'generation.updated'))
     return row ?? null
   }
 
@@ -179,36 +180,37 @@ export class JobQueue {
 
   /** Put a job back for another attempt later (transient failure), keeping its attempt count. */
   async retryLater(id: string, workerId: string, delayMs: number, reason: string): Promise<void> {
-    await this.db
-      .update(generations)
-      .set({
-        status: 'pending',
-        workerId: null,
-        leaseUntil: null,
-        runAfter: new Date(Date.now() + delayMs),
-        error: reason,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(eq(generations.id, id), eq(generations.workerId, workerId), eq(generations.status, 'processing')),
-      )
+    await this.backToPending(id, workerId, {
+      runAfter: new Date(Date.now() + delayMs),
+      error: reason,
+    })
   }
 
   /** Shutdown: hand a job back untouched; the attempt does not count against it. */
   async release(id: string, workerId: string): Promise<void> {
-    await this.db
-      .update(generations)
-      .set({
-        status: 'pending',
-        workerId: null,
-        leaseUntil: null,
-        attempts: sql`greatest(${generations.attempts} - 1, 0)`,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(eq(generations.id, id), eq(generations.workerId, workerId), eq(generations.status, 'processing')),
-      )
+    await this.backToPending(id, workerId, { attempts: sql`greatest(${generations.attempts} - 1, 0)` })
     await this.database.query(`select pg_notify('${JOBS_CHANNEL}', $1)`, [id])
+  }
+
+  private async backToPending(
+    id: string,
+    workerId: string,
+    patch: { runAfter?: Date; error?: string; attempts?: SQL },
+  ) {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(generations)
+        .set({ ...patch, status: 'pending', workerId: null, leaseUntil: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(generations.id, id),
+            eq(generations.workerId, workerId),
+            eq(generations.status, 'processing'),
+          ),
+        )
+        .returning()
+      if (row) await this.emit(tx, row, 'generation.updated')
+    })
   }
 
   /**

@@ -153,7 +153,9 @@ async function runStaging(
           ...stored.dimensions,
           phases: { cleaning: 'completed', staging: 'completed' },
           ...(r.facts.operations ? { operations: r.facts.operations } : {}),
-          ...(r.facts.notes ? { notes: [...((meta.notes as string[] | undefined) ?? []), ...r.facts.notes] } : {}),
+          ...(r.facts.notes
+            ? { notes: [...((meta.notes as string[] | undefined) ?? []), ...r.facts.notes] }
+            : {}),
         },
       },
     }
