@@ -14,6 +14,7 @@ import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
 import { loadSpa } from './http/spa.ts'
+import { testRoutes } from './http/test-routes.ts'
 import type { Api } from './http/types.ts'
 import { userRoutes } from './http/user-routes.ts'
 
@@ -68,6 +69,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       contactRoutes(typed, ctx)
       fileRoutes(typed, ctx)
       for (const routes of options.extraRoutes ?? []) routes(typed, ctx)
+      if (ctx.config.ENABLE_TEST_ROUTES) {
+        ctx.log.warn(
+          'ENABLE_TEST_ROUTES is on: /api/test/* grants credits and copies results (end-to-end suite only)',
+        )
+        testRoutes(typed, ctx)
+      }
     },
     { prefix: '/api' },
   )

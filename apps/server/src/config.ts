@@ -43,6 +43,8 @@ export const EnvSchema = z.object({
   JOB_MAX_ATTEMPTS: withDefault(int(1, 10), 3),
   FFMPEG_PATH: optional(z.string()),
   WEB_DIST_DIR: optional(z.string()),
+  /** the browser end-to-end suite's helper routes (http/test-routes.ts); never set in a deployment */
+  ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
 })
 export type Env = z.infer<typeof EnvSchema>
 
