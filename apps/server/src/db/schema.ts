@@ -329,3 +329,60 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
+
+/** A checkout started with a payment provider (the built-in test checkout or Stripe), read back on return. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** subscription | payment (one-off credits) */
+    mode: text('mode').notNull(),
+    plan: text('plan'),
+    billingType: text('billing_type'),
+    amountCents: integer('amount_cents').notNull(),
+    credits: integer('credits').notNull().default(0),
+    /** open | complete | expired */
+    status: text('status').notNull().default('open'),
+    /** paid | unpaid | no_payment_required */
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc())],
+)
+
+/** A plan subscription (spec §4 subscription states); the user row carries the current plan for quick reads. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    plan: text('plan').notNull(),
+    billingType: text('billing_type').notNull(),
+    /** active | cancelled | past_due | expired */
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt.desc())],
+)
+
+/** OpenID Connect sign-in in flight: state, nonce and PKCE verifier kept server-side (Apple posts cross-site). */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  returnTo: text('return_to').notNull().default('/'),
+  createdAt: createdAt(),
+})
