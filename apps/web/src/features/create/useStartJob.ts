@@ -7,6 +7,7 @@ import { type ApiError, type ApiErrorCode, api, isApiError } from '../../lib/api
 import { errorText } from '../../lib/errors'
 import { refreshSession, updateCredits, useSession } from '../auth/session'
 import { applyGeneration } from '../jobs/cache'
+import { generationKeys } from '../jobs/keys'
 import { trackJobs } from '../jobs/tracker'
 import { statsQueryKey } from '../jobs/useJobCounts'
 import type { InsufficientCreditsDialogProps, InsufficientVariant } from './InsufficientCreditsDialog'
@@ -100,8 +101,16 @@ export function useStartJob(options: UseStartJobOptions = {}) {
       setFieldError(null)
       try {
         const started = await mutation.mutateAsync(input)
-        trackJobs(started.generations)
-        for (const g of started.generations) applyGeneration(qc, g)
+        // a fast job can finish, and its event arrive, before this answer is read: never put it back to pending
+        const fresh = started.generations.filter((g) => {
+          const known = qc.getQueryData<Generation>(generationKeys.detail(g.id))
+          return !known || known.status === 'pending' || known.status === 'processing'
+        })
+        trackJobs(fresh)
+        for (const g of fresh) {
+          const known = qc.getQueryData<Generation>(generationKeys.detail(g.id))
+          if (!known || known.status === g.status) applyGeneration(qc, g)
+        }
         // the debit happened with the 202; show it now, then read the truth (the event stream confirms it too)
         const spent = started.generations.reduce((sum, g) => sum + g.creditsCost, 0)
         if (user) updateCredits(Math.max(0, user.credits - spent))
