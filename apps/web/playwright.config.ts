@@ -45,6 +45,12 @@ export default defineConfig({
     stdout: 'ignore',
     // a quiet server: the tests read the browser, not the log
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: process.env.PARTI_E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    // accounts start with 400 credits here (200 by default) so one scenario can pay for a 10 s video (300)
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.PARTI_E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      FREE_CREDITS: '400',
+    },
   },
 })

@@ -24,10 +24,10 @@ declare module 'i18next' {
       app: typeof enApp
       jobs: typeof enJobs
       create: typeof enCreate
-      chat: typeof enChat
-      video: typeof enVideo
-      staging: typeof enStaging
       sketch: typeof enSketch
+      staging: typeof enStaging
+      video: typeof enVideo
+      chat: typeof enChat
       gallery: typeof enGallery
     }
   }

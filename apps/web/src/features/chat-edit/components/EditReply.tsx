@@ -54,6 +54,7 @@ export function EditReply({
       <div
         className="flex flex-col gap-3"
         data-testid={g.status === 'failed' ? 'chat-failed' : 'chat-result'}
+        data-generation-id={g.id}
       >
         {reply.kind === 'failure' ? (
           <div className="flex flex-col gap-1">

@@ -1,7 +1,10 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 
-/** The result area before the first job: what will appear here, and how to get a good one. */
+/**
+ * The result area before the first job: what will appear here, and how to get a good one. On a phone it sits
+ * under a long form, so it is left out there until there is something to show.
+ */
 export function EmptyResult({
   icon: Icon,
   title,
@@ -16,7 +19,7 @@ export function EmptyResult({
   return (
     <div
       data-testid="empty-result"
-      className="flex flex-col items-center rounded-2xl border border-dashed border-border-strong bg-surface/50 px-6 py-12 text-center sm:py-16"
+      className="flex flex-col items-center rounded-2xl border border-dashed max-lg:hidden border-border-strong bg-surface/50 px-6 py-12 text-center sm:py-16"
     >
       <span className="grid size-12 place-items-center rounded-2xl border border-border bg-surface text-accent shadow-card">
         <Icon className="size-6" aria-hidden />

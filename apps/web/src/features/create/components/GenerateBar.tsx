@@ -109,7 +109,7 @@ export function GenerateBar({
                 <AlertCircle className="mt-0.5 size-3.5 shrink-0 text-fg-subtle" aria-hidden />
                 {reason.code === 'insufficient_credits' ? (
                   <span>
-                    {reasonText(reason, variant)}{' '}
+                    <span>{reasonText(reason, variant)}</span>{' '}
                     <Link
                       to="/pricing"
                       className="font-medium text-accent underline-offset-2 hover:underline"

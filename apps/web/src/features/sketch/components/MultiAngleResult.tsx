@@ -142,6 +142,7 @@ function AngleTile({ generation: g }: { generation: Generation }) {
     <figure
       className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface"
       data-testid={`angle-result-${angle}`}
+      data-generation-id={g.id}
       data-status={g.status}
     >
       {g.status === 'completed' && g.outputImageUrl ? (

@@ -35,7 +35,7 @@ export function SketchResult({ id, onRetry }: { id: string | null; onRetry: () =
     return <PendingResult generation={g} title={t('sketch:result.rendering')} previewUrl={g.inputImageUrl} />
   }
   return (
-    <div className="flex flex-col gap-3" data-testid="sketch-result">
+    <div className="flex flex-col gap-3" data-testid="sketch-result" data-generation-id={g.id}>
       <ResultViewer
         beforeUrl={g.inputImageUrl}
         afterUrl={g.outputImageUrl}

@@ -117,7 +117,7 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
   )
 
   return (
-    <div className="flex flex-col gap-3" data-testid="staging-result">
+    <div className="flex flex-col gap-3" data-testid="staging-result" data-generation-id={g.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Segmented
           size="sm"

@@ -35,7 +35,7 @@ export function VideoResult({ id, onRetry }: { id: string | null; onRetry: () =>
   }
   const move = g.metadata.cameraMovement ?? 'static'
   return (
-    <div className="flex flex-col gap-3" data-testid="video-result">
+    <div className="flex flex-col gap-3" data-testid="video-result" data-generation-id={g.id}>
       <div className="overflow-hidden rounded-2xl border border-border bg-black">
         {/* biome-ignore lint/a11y/useMediaCaption: a generated camera move has no speech to caption */}
         <video

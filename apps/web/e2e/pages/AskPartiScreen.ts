@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** / when signed in: Ask Parti. */
+export class AskPartiScreen {
+  readonly prompt: Locator
+  readonly send: Locator
+  readonly attachFile: Locator
+  readonly message: Locator
+  readonly thread: Locator
+  readonly conversations: Locator
+  readonly confirm: Locator
+
+  constructor(readonly page: Page) {
+    this.prompt = page.getByTestId('prompt')
+    this.send = page.getByTestId('send')
+    this.attachFile = page.getByTestId('attach-file')
+    this.message = page.getByTestId('composer-message')
+    this.thread = page.getByTestId('chat-thread')
+    this.conversations = page.getByTestId('conversation-list').first()
+    this.confirm = page.getByTestId('confirm-dialog')
+  }
+
+  async goto() {
+    await this.page.goto('/')
+    await expect(this.page.getByTestId('greeting')).toBeVisible()
+  }
+
+  async ask(text: string) {
+    await this.prompt.fill(text)
+    await this.send.click()
+  }
+
+  /** The newest edit's result, once it is there; returns its generation id. */
+  async lastResultId(): Promise<string> {
+    const last = this.page.getByTestId('chat-result').last()
+    await expect(last).toBeVisible({ timeout: 30_000 })
+    return (await last.getAttribute('data-generation-id'))!
+  }
+
+  conversationId(): string | null {
+    return new URL(this.page.url()).searchParams.get('c')
+  }
+}

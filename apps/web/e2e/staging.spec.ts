@@ -1,0 +1,31 @@
+import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
+import { FIXTURES } from './pages/CreateScreen'
+import { StagingScreen } from './pages/StagingScreen'
+
+const START = 400
+
+test('Home Staging: a signed-up user stages a room and sees original, cleaned and staged; 40 credits spent', async ({
+  page,
+}) => {
+  await dismissConsent(page)
+  await signUpThroughApi(page)
+  const staging = new StagingScreen(page)
+  await staging.goto()
+  await staging.expectReason('Please upload a room photo')
+  await expect(staging.cost).toHaveText('40 credits')
+
+  await staging.upload.setInputFiles(FIXTURES.room)
+  await staging.roomType('Bedroom')
+  await staging.style('Scandinavian')
+  await staging.expectNoReasons()
+  await staging.generate()
+
+  const id = await staging.resultId()
+  for (const panel of ['original', 'cleaned', 'staged']) {
+    await expect(staging.result.getByTestId(`staging-${panel}`).getByRole('img')).toBeVisible()
+  }
+  await page.getByTestId('view-compare').click()
+  await expect(staging.result.getByTestId('compare-slider')).toBeVisible()
+  await staging.expectBalance(START - 40)
+  await staging.expectInGallery(id)
+})
