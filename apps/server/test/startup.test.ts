@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { spawnParti } from './helpers/processes.ts'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+
+/** Run `node scripts/start.mjs api` with an environment and collect how it ends. */
+function run(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs'), 'worker'], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (d) => {
+      stderr += String(d)
+    })
+    child.on('exit', (code) => done({ code, stderr }))
+  })
+}
+
+describe('start-up', () => {
+  it('stops with one line naming a malformed PORT', async () => {
+    const r = await run({ PORT: 'eighty' })
+    expect(r.code).toBe(78)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/^Invalid configuration: PORT: /)
+  })
+
+  it('stops with one line naming a malformed DATABASE_URL', async () => {
+    const r = await run({ DATABASE_URL: 'mysql://root@localhost/parti' })
+    expect(r.code).toBe(78)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/DATABASE_URL: must be a postgres/)
+  })
+
+  it('stops cleanly on SIGTERM: exit 0, and the data folder opens again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parti-sigterm-'))
+    try {
+      const first = await spawnParti('all', { DATA_DIR: dataDir })
+      const exited = new Promise<number | null>((r) => first.child.once('exit', (code) => r(code)))
+      first.child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      const second = await spawnParti('all', { DATA_DIR: dataDir })
+      expect((await fetch(`${second.url}/api/health`)).status).toBe(200)
+      await second.kill('SIGTERM')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
