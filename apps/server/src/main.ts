@@ -1,4 +1,6 @@
 import { createContext, createLogger, DEFAULT_WEB_DIST } from './bootstrap.ts'
+import { warmStylePreviews } from './catalog/preview.ts'
+import { listStyles } from './catalog/repo.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createEngines } from './engines/index.ts'
 import { type Role, startRuntime } from './runtime.ts'

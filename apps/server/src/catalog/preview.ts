@@ -1,31 +1,78 @@
+import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { LocalStyleParams } from '@parti/contract'
 import sharp from 'sharp'
+import { houseSketch } from '../engines/local/fixtures.ts'
+import { createLocalEngine } from '../engines/local/index.ts'
+import type { Engine } from '../engines/types.ts'
+import type { BlobStore } from '../storage/types.ts'
+
+interface PreviewStyle {
+  id: string
+  name: string
+  prompt: string
+  negativePrompt: string
+  qualityPrompt: string
+  localParams: LocalStyleParams | null
+}
+
+let engine: Engine | null = null
+let sample: Promise<Buffer> | null = null
+const inFlight = new Map<string, Promise<Buffer>>()
 
 /**
- * A style's preview card, drawn by the project (not downloaded): a small elevation in the look's colours.
- * Replaced by a local-engine render of the built-in sample sketch once that engine is wired (catalog/previews).
+ * A style's card image, made by the project: the local engine renders the same sample elevation in the style's
+ * look, once per set of parameters, and the result is kept in the blob store (an edit of the look makes a new
+ * one). A style with an uploaded image never comes here.
  */
-export async function drawStylePreview(params: LocalStyleParams | null, size = 384): Promise<Buffer> {
-  const look = params?.look ?? 'marker'
-  const palette: Record<string, [string, string, string, string]> = {
-    marker: ['#dfe9f1', '#e9d6bf', '#8fa7b8', '#7c8b62'],
-    watercolour: ['#e3eef2', '#efdcc6', '#9cc1cf', '#a7b88c'],
-    'ink-wash': ['#f2f0ea', '#c9c6bf', '#6f6c66', '#9d9a93'],
-    pencil: ['#f3f1ec', '#dedbd4', '#a9a6a0', '#c6c3bc'],
-    'colour-block': ['#9fd0ea', '#f2b66d', '#3d6f8f', '#6fa45a'],
-    blueprint: ['#1d3f77', '#1d3f77', '#27528f', '#1d3f77'],
-    clay: ['#ecebe8', '#f7f6f3', '#d5d3cf', '#e2e0dc'],
-    night: ['#14213d', '#3b4a6b', '#f7c873', '#1d2a44'],
-  }
-  const [sky, wall, glass, ground] = palette[look] ?? palette.marker!
-  const line = look === 'blueprint' ? '#e8f0ff' : look === 'night' ? '#0b1020' : '#2b2b2b'
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
-    <rect width="100" height="100" fill="${sky}"/>
-    <rect y="72" width="100" height="28" fill="${ground}"/>
-    <polygon points="18,72 18,42 50,24 82,42 82,72" fill="${wall}" stroke="${line}" stroke-width="1.2"/>
-    <rect x="27" y="48" width="14" height="12" fill="${glass}" stroke="${line}" stroke-width="0.8"/>
-    <rect x="59" y="48" width="14" height="12" fill="${glass}" stroke="${line}" stroke-width="0.8"/>
-    <rect x="45" y="56" width="10" height="16" fill="${glass}" stroke="${line}" stroke-width="0.8"/>
-  </svg>`
-  return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer()
+export function stylePreview(blobs: BlobStore, style: PreviewStyle): Promise<Buffer> {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(style.localParams ?? {}))
+    .digest('hex')
+    .slice(0, 12)
+  const key = `catalog/previews/${style.id.replace(/[^A-Za-z0-9_-]/g, '_')}-${hash}.webp`
+  const running = inFlight.get(key)
+  if (running) return running
+  const job = (async () => {
+    const cached = await blobs.get(key)
+    if (cached) return cached
+    engine ??= createLocalEngine()
+    sample ??= houseSketch({ width: 960, height: 720, medium: 'digital' })
+    const tmp = await mkdtemp(join(tmpdir(), 'parti-preview-'))
+    try {
+      const result = await engine.run(
+        {
+          kind: 'sketch',
+          input: await sample,
+          prompt: '',
+          style,
+          palette: null,
+          customColors: null,
+          settings: {},
+        },
+        {
+          jobId: `preview-${style.id}`,
+          signal: new AbortController().signal,
+          reportProgress() {},
+          tmpDir: tmp,
+        },
+      )
+      const out = result.outputs[0]
+      if (!out || out.kind !== 'image') throw new Error('no preview image')
+      const image = await sharp(out.data).resize(480, 360, { fit: 'cover' }).webp({ quality: 82 }).toBuffer()
+      await blobs.put(key, image, 'image/webp')
+      return image
+    } finally {
+      await rm(tmp, { recursive: true, force: true })
+    }
+  })().finally(() => inFlight.delete(key))
+  inFlight.set(key, job)
+  return job
+}
+
+/** Render every active style's card once after start, one at a time, so the first visitor of /sketch waits for none. */
+export async function warmStylePreviews(blobs: BlobStore, styles: PreviewStyle[]): Promise<void> {
+  for (const style of styles) await stylePreview(blobs, style).catch(() => {})
 }

@@ -3,12 +3,13 @@ import {
   ColorPaletteResponse,
   ColorPalettesResponse,
   IdParams,
+  LocalStyleParams,
   PlansResponse,
   StyleResponse,
   StylesQuery,
   StylesResponse,
 } from '@parti/contract'
-import { drawStylePreview } from '../catalog/preview.ts'
+import { stylePreview } from '../catalog/preview.ts'
 import {
   getPalette,
   getStyle,
@@ -53,7 +54,12 @@ export function catalogRoutes(app: Api, ctx: AppContext): void {
     const row = await getStyleRow(db, req.params.id)
     if (!row) throw notFound()
     const uploaded = row.imageKey ? await ctx.storage.blobs.get(row.imageKey) : null
-    const image = uploaded ?? (await drawStylePreview(row.localParams as never))
+    const image =
+      uploaded ??
+      (await stylePreview(ctx.storage.blobs, {
+        ...row,
+        localParams: LocalStyleParams.safeParse(row.localParams).data ?? null,
+      }))
     return reply
       .header('content-type', uploaded ? contentTypeFromKey(row.imageKey!) : 'image/webp')
       .header('cache-control', 'public, max-age=3600')
