@@ -51,6 +51,8 @@ export function loadSpa(distDir: string): Spa | null {
         root: distDir,
         wildcard: false,
         index: false,
+        // scripts/build-web.mjs writes .br and .gz beside each asset
+        preCompressed: true,
         setHeaders(res, path) {
           res.header(
             'cache-control',
