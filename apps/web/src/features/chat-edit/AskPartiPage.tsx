@@ -29,6 +29,7 @@ import {
   useDeleteConversation,
 } from './hooks/useConversations'
 import { useSendEdit } from './hooks/useSendEdit'
+import { useStickToBottom } from './hooks/useStickToBottom'
 import { chatReadiness, EDIT_COST } from './readiness'
 
 const asInput = (g: Generation): InputImage | null =>
@@ -61,7 +62,6 @@ export default function AskPartiPage() {
   const remove = useDeleteConversation()
   const clear = useClearMessages()
   const reasonText = useReasonText()
-  const endRef = useRef<HTMLDivElement>(null)
   // the image of the last request: replaced by its result when the edit succeeds, kept to retry when it fails
   const sentImage = useRef<InputImage | null>(null)
 
@@ -70,6 +70,8 @@ export default function AskPartiPage() {
     setDrawer(false)
     setBlocked(false)
   }
+  const empty = !activeId || (detail.isSuccess && detail.data.messages.length === 0)
+  const thread = useStickToBottom(`${activeId}:${empty}:${detail.isPending}`)
   const { send, job, creating } = useSendEdit(activeId, (id) => setParams({ c: id }, { replace: true }))
 
   // 'use as input' from another screen, or an edit in the gallery: /?source=<generation id>
@@ -108,11 +110,6 @@ export default function AskPartiPage() {
     if (activeId && detail.isError) setParams({}, { replace: true })
   }, [activeId, detail.isError, setParams])
 
-  // keep the thread at its newest message
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message arrives or the last edit changes state
-  useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end' })
-  }, [messages.length, lastGeneration?.status])
   // when an edit finishes, the next request edits its result unless another image was chosen
   const finishedId = lastGeneration?.status === 'completed' ? lastGeneration.id : null
   useEffect(() => {
@@ -131,6 +128,7 @@ export default function AskPartiPage() {
     if (!image) return
     const ok = await send(prompt, image)
     if (ok) {
+      thread.follow()
       sentImage.current = image
       setPrompt('')
       setBlocked(false)
@@ -142,6 +140,7 @@ export default function AskPartiPage() {
     else setBlocked(true)
   }
 
+  const title = detail.data?.conversation.title || t('chat:list.untitled')
   const name = user?.name?.split(' ')[0] || user?.email.split('@')[0] || ''
   const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en')
   const conversationList = (
@@ -188,8 +187,6 @@ export default function AskPartiPage() {
       autoFocus={!activeId}
     />
   )
-  const title = detail.data?.conversation.title || t('chat:list.untitled')
-  const empty = !activeId || (detail.isSuccess && messages.length === 0)
 
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] min-h-0">
@@ -253,8 +250,12 @@ export default function AskPartiPage() {
           </div>
         ) : (
           <>
-            <div className="min-h-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8" aria-live="polite">
-              <div className="mx-auto w-full max-w-3xl">
+            <div
+              ref={thread.scrollRef}
+              className="min-h-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8"
+              aria-live="polite"
+            >
+              <div ref={thread.contentRef} className="mx-auto w-full max-w-3xl">
                 {detail.isPending ? (
                   <div className="grid place-items-center py-16">
                     <Spinner label={t('create:common.loading')} />
@@ -262,7 +263,6 @@ export default function AskPartiPage() {
                 ) : (
                   <ChatThread messages={messages} onKeepEditing={(g) => setImage(asInput(g))} />
                 )}
-                <div ref={endRef} />
               </div>
             </div>
             <div className="shrink-0 border-t border-border bg-bg/90 px-4 py-3 backdrop-blur sm:px-8">

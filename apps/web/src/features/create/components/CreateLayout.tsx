@@ -51,7 +51,7 @@ export function CreateLayout({
         <div className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5">{form}</div>
         <section
           aria-label={resultLabel}
-          className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20"
+          className="flex min-w-0 scroll-mt-16 flex-col gap-4 lg:sticky lg:top-20"
           id="result"
         >
           {result}
