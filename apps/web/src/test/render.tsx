@@ -4,10 +4,22 @@ import type { ReactElement } from 'react'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { afterEach } from 'vitest'
-import arApp from '../locales/app/ar.json'
-import enApp from '../locales/app/en.json'
 import ar from '../locales/ar.json'
 import en from '../locales/en.json'
+
+// every namespace folder (app, jobs, create, each screen's…), English and Arabic
+const namespaced = import.meta.glob<Record<string, unknown>>('../locales/*/{en,ar}.json', {
+  eager: true,
+  import: 'default',
+})
+function namespacesOf(language: 'en' | 'ar') {
+  const out: Record<string, Record<string, unknown>> = {}
+  for (const [path, texts] of Object.entries(namespaced)) {
+    const [, namespace, file] = /locales\/([^/]+)\/(\w+)\.json$/.exec(path) ?? []
+    if (namespace && file === language) out[namespace] = texts
+  }
+  return out
+}
 
 // vitest globals are off, so Testing Library cannot register its own clean-up
 afterEach(cleanup)
@@ -18,7 +30,10 @@ export async function testI18n(language: 'en' | 'ar' = 'en'): Promise<i18n> {
   await instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: en, app: enApp }, ar: { translation: ar, app: arApp } },
+    resources: {
+      en: { translation: en, ...namespacesOf('en') },
+      ar: { translation: ar, ...namespacesOf('ar') },
+    },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
