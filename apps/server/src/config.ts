@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { z } from 'zod'
+import { signInEnvProblems } from './auth/oidc/settings.ts'
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
@@ -45,6 +46,15 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: optional(z.string()),
   /** the browser end-to-end suite's helper routes (http/test-routes.ts); never set in a deployment */
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
+  // Sign in with Google and Apple (docs/sign-in.md): on when the client id is set, then all of its variables
+  GOOGLE_CLIENT_ID: optional(z.string().trim()),
+  GOOGLE_CLIENT_SECRET: optional(z.string().trim()),
+  GOOGLE_ISSUER: withDefault(z.url(), 'https://accounts.google.com'),
+  APPLE_CLIENT_ID: optional(z.string().trim()),
+  APPLE_TEAM_ID: optional(z.string().trim()),
+  APPLE_KEY_ID: optional(z.string().trim()),
+  APPLE_PRIVATE_KEY: optional(z.string()),
+  APPLE_ISSUER: withDefault(z.url(), 'https://appleid.apple.com'),
 })
 export type Env = z.infer<typeof EnvSchema>
 
@@ -69,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`)
   }
   const e = parsed.data
+  const signIn = signInEnvProblems(e)
+  if (signIn.length) throw new ConfigError(`Invalid configuration: ${signIn.join('; ')}`)
   const dataDir = resolve(e.DATA_DIR)
   return {
     ...e,

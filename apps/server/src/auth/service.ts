@@ -21,7 +21,8 @@ export interface SignedIn {
   user: UserRow
 }
 
-const roleFor = (email: string, admins: Set<string>) => (admins.has(email) ? 'admin' : 'user')
+/** DECISIONS: the admin role goes to the e-mails in ADMIN_EMAILS, decided again at each sign-in. */
+export const roleFor = (email: string, admins: Set<string>) => (admins.has(email) ? 'admin' : 'user')
 
 /** E-mail + password account (DECISIONS: the embedded default way in). The welcome credits are a ledger row. */
 export async function signUp(

@@ -76,10 +76,11 @@ export function authRoutes(app: Api, ctx: AppContext): void {
   app.get(
     '/auth/providers',
     { schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } },
+    // config.ts has checked that a provider with a client id has all of its settings (docs/sign-in.md)
     async () => ({
       password: true,
-      google: false,
-      apple: false,
+      google: Boolean(ctx.config.GOOGLE_CLIENT_ID),
+      apple: Boolean(ctx.config.APPLE_CLIENT_ID),
     }),
   )
 }

@@ -29,7 +29,8 @@ export function loadSpa(distDir: string): Spa | null {
     "default-src 'self'",
     `script-src 'self' ${hashes.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Google account photos (photoURL after signing in with Google) come from its CDN
+    "img-src 'self' data: blob: https://*.googleusercontent.com",
     "media-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
