@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { z } from 'zod'
+import { type PaymentSettings, PaymentEnvShape, parsePaymentSettings } from './payments/config.ts'
 import { signInEnvProblems } from './auth/oidc/settings.ts'
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
@@ -46,6 +47,8 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: optional(z.string()),
   /** the browser end-to-end suite's helper routes (http/test-routes.ts); never set in a deployment */
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
+  // payments: the built-in test checkout, or Stripe when its keys are set (payments/config.ts)
+  ...PaymentEnvShape,
   // Sign in with Google and Apple (docs/sign-in.md): on when the client id is set, then all of its variables
   GOOGLE_CLIENT_ID: optional(z.string().trim()),
   GOOGLE_CLIENT_SECRET: optional(z.string().trim()),
@@ -65,6 +68,7 @@ export interface Config extends Env {
   publicUrl: string
   adminEmails: Set<string>
   sessionSecret: string
+  payments: PaymentSettings
 }
 
 export class ConfigError extends Error {
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`)
   }
   const e = parsed.data
+  const payments = parsePaymentSettings(e, { publicUrlSet: !!e.PUBLIC_URL })
+  if (payments.problems.length) throw new ConfigError(`Invalid configuration: ${payments.problems.join('; ')}`)
   const signIn = signInEnvProblems(e)
   if (signIn.length) throw new ConfigError(`Invalid configuration: ${signIn.join('; ')}`)
   const dataDir = resolve(e.DATA_DIR)
@@ -94,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ),
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    payments: payments.settings,
   }
 }
 

@@ -8,6 +8,7 @@ import { conversationRoutes } from './http/conversation-routes.ts'
 import { estimateRoutes } from './http/estimate-routes.ts'
 import { eventRoutes } from './http/event-routes.ts'
 import { generationRoutes } from './http/generation-routes.ts'
+import { paymentRoutes } from './http/payment-routes.ts'
 import { oidcRoutes } from './http/oidc-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
 import { webhookRoutes } from './http/webhook-routes.ts'
@@ -73,6 +74,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         estimateRoutes,
         eventRoutes(hub),
         webhookRoutes(options.engines),
+        paymentRoutes,
         oidcRoutes,
       ],
     })

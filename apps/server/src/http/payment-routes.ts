@@ -1,0 +1,246 @@
+import {
+  ALaCarteRequest,
+  CheckoutSessionRequest,
+  CheckoutSessionResponse,
+  CheckoutStartResponse,
+  IdParams,
+  MessageResponse,
+  PaymentsConfigResponse,
+  PlanPurchaseRequest,
+  PortalResponse,
+  SubscriptionActionResponse,
+  SubscriptionIdParams,
+  SubscriptionsResponse,
+} from '@parti/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AppContext } from '../context.ts'
+import { aLaCarteOrder, planPackOrder } from '../domain/pricing.ts'
+import { createPayments } from '../payments/index.ts'
+import { requireUser } from './auth.ts'
+import { AppError } from './errors.ts'
+import { pageLanguage, testCheckoutRoutes } from './test-checkout-routes.ts'
+import { type Api, SECURED } from './types.ts'
+
+const secured = { security: SECURED }
+const tags = ['payments']
+/** starting checkouts: generous for a person, a wall for a script */
+const CHECKOUT_LIMIT = { max: 30, timeWindow: '1 minute' }
+const WEBHOOK_BODY_LIMIT = 1024 * 1024
+const BILLING_CLOCK_MS = 60_000
+
+/**
+ * spec §7 payments calls (/payments/*, /user/subscriptions*, /user/credits/purchase), Stripe's webhook, and
+ * the built-in test checkout's pages and billing clock when it is the provider. Thin: the rules live in
+ * domain/, the work in payments/service.ts.
+ */
+export function paymentRoutes(app: Api, ctx: AppContext): void {
+  const db = ctx.database.db
+  const payments = createPayments(ctx)
+  const { service } = payments
+  const provider = service.provider
+  // the test checkout's pages follow the app's language, which the API client sends in Accept-Language
+  const localise = (url: string, req: FastifyRequest) =>
+    url.startsWith('/api/payments/test-') ? `${url}?lang=${pageLanguage(req)}` : url
+
+  app.get(
+    '/payments/config',
+    {
+      schema: {
+        tags,
+        summary: 'Which payment provider runs (test mode or live)',
+        response: { 200: PaymentsConfigResponse },
+      },
+    },
+    async () => ({
+      provider: provider.id,
+      testMode: provider.testMode,
+      publishableKey: provider.publishableKey,
+      currency: 'EUR' as const,
+    }),
+  )
+
+  const startSubscription = async (req: FastifyRequest<{ Body: CheckoutSessionRequest }>) => {
+    const session = await requireUser(db, req)
+    const started = await service.startSubscription(session.userId, req.body.plan, req.body.billingType)
+    return { ...started, url: localise(started.url, req) }
+  }
+  const subscriptionDoc = {
+    tags,
+    ...secured,
+    description:
+      'A checkout for a plan subscription. 409 conflict with details.reason same_plan (You already have this plan) or active_subscription (plan changes go through the billing portal).',
+    body: CheckoutSessionRequest,
+    response: { 200: CheckoutStartResponse },
+  }
+  app.post(
+    '/payments/create-checkout-session',
+    { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+    startSubscription,
+  )
+  app.post(
+    '/user/subscriptions/create',
+    { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+    startSubscription,
+  )
+
+  app.post(
+    '/payments/create-a-la-carte-payment',
+    {
+      schema: {
+        tags,
+        ...secured,
+        description: 'A one-off payment for credits: whole euros, at least 1; credits must be amount × 200.',
+        body: ALaCarteRequest,
+        response: { 200: CheckoutStartResponse },
+      },
+      config: { rateLimit: CHECKOUT_LIMIT },
+    },
+    async (req) => {
+      const session = await requireUser(db, req)
+      const result = aLaCarteOrder(req.body.amount, req.body.credits)
+      if (!result.ok) throw new AppError('validation_failed', result.message, { field: result.field })
+      const started = await service.startPayment(session.userId, result.order)
+      return { ...started, url: localise(started.url, req) }
+    },
+  )
+
+  const buyPlanPack = async (req: FastifyRequest<{ Body: PlanPurchaseRequest }>) => {
+    const session = await requireUser(db, req)
+    const started = await service.startPayment(session.userId, {
+      ...planPackOrder(req.body.plan),
+      plan: req.body.plan,
+    })
+    return { ...started, url: localise(started.url, req) }
+  }
+  const packDoc = {
+    tags,
+    ...secured,
+    description:
+      "A one-off payment for one month of a plan's credits at its monthly price, without a subscription.",
+    body: PlanPurchaseRequest,
+    response: { 200: CheckoutStartResponse },
+  }
+  app.post(
+    '/payments/create-payment-session',
+    { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+    buyPlanPack,
+  )
+  app.post('/user/credits/purchase', { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } }, buyPlanPack)
+
+  app.get(
+    '/payments/checkout-session/:id',
+    { schema: { tags, ...secured, params: IdParams, response: { 200: CheckoutSessionResponse } } },
+    async (req) => {
+      const session = await requireUser(db, req)
+      return { session: await service.checkoutSession(session.userId, req.params.id) }
+    },
+  )
+
+  app.post(
+    '/payments/create-portal-session',
+    {
+      schema: { tags, ...secured, response: { 200: PortalResponse } },
+      config: { rateLimit: CHECKOUT_LIMIT },
+    },
+    async (req) => {
+      const session = await requireUser(db, req)
+      const { url } = await service.portal(session.userId)
+      return { url: localise(url, req) }
+    },
+  )
+
+  app.post(
+    '/payments/cancel-subscription',
+    {
+      schema: {
+        tags,
+        ...secured,
+        description: 'Cancel the current subscription at the end of its period.',
+        response: { 200: MessageResponse },
+      },
+    },
+    async (req) => {
+      const session = await requireUser(db, req)
+      await service.cancel(session.userId)
+      return { success: true as const, message: 'Subscription cancelled successfully' }
+    },
+  )
+
+  app.get(
+    '/user/subscriptions',
+    { schema: { tags, ...secured, response: { 200: SubscriptionsResponse } } },
+    async (req) => {
+      const session = await requireUser(db, req)
+      return { subscriptions: await service.subscriptions(session.userId) }
+    },
+  )
+
+  app.post(
+    '/user/subscriptions/:id/cancel',
+    {
+      schema: {
+        tags,
+        ...secured,
+        params: SubscriptionIdParams,
+        response: { 200: SubscriptionActionResponse },
+      },
+    },
+    async (req) => {
+      const session = await requireUser(db, req)
+      const subscription = await service.cancel(session.userId, req.params.id)
+      return { success: true as const, message: 'Subscription cancelled successfully', subscription }
+    },
+  )
+
+  app.post(
+    '/user/subscriptions/:id/renew',
+    {
+      schema: {
+        tags,
+        ...secured,
+        params: SubscriptionIdParams,
+        response: { 200: SubscriptionActionResponse },
+      },
+    },
+    async (req) => {
+      const session = await requireUser(db, req)
+      const subscription = await service.renew(session.userId, req.params.id)
+      return { success: true as const, message: 'Your subscription will renew automatically', subscription }
+    },
+  )
+
+  const webhook = payments.stripeWebhook
+  if (webhook) {
+    // its own scope: Stripe signs the exact bytes, so this body stays raw while JSON parsing elsewhere is untouched
+    app.register(async (scope: FastifyInstance) => {
+      scope.removeAllContentTypeParsers()
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+        (_req, body, done) => done(null, body),
+      )
+      scope.post('/webhooks/stripe', { schema: { hide: true } }, async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+        const signature = req.headers['stripe-signature']
+        const verdict = await webhook.receive(raw, Array.isArray(signature) ? signature[0] : signature)
+        return reply.status(verdict.status).send(verdict.body)
+      })
+    })
+  }
+
+  const local = payments.local
+  if (local) {
+    ctx.log.warn(
+      'payments: the built-in TEST checkout is active (no real payments; set STRIPE_SECRET_KEY for Stripe)',
+    )
+    testCheckoutRoutes(app, ctx, local)
+    // the test provider's billing clock: renew or end subscriptions whose period has run out. Several API
+    // processes may run it at once: its event ids are deterministic, so each renewal applies once.
+    const tick = () =>
+      void local.runDue().catch((err: Error) => ctx.log.warn({ err }, 'payments: billing clock run failed'))
+    const timer = setInterval(tick, BILLING_CLOCK_MS)
+    timer.unref()
+    tick()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
+}

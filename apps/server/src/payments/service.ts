@@ -1,0 +1,192 @@
+import type {
+  CheckoutSession,
+  CheckoutStartResponse,
+  PaymentConflictReason,
+  PlanName,
+  Subscription,
+  SubscriptionType,
+} from '@parti/contract'
+import { eq } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Db } from '../db/client.ts'
+import { findUserById, type UserRow } from '../db/repos/users.ts'
+import { plans } from '../db/schema.ts'
+import { type OneOffOrder, subscriptionPrice } from '../domain/pricing.ts'
+import {
+  cancelDecision,
+  checkoutDecision,
+  currentSubscription,
+  renewDecision,
+} from '../domain/subscriptions.ts'
+import { AppError, notFound, unauthorized } from '../http/errors.ts'
+import { uuidv7 } from '../lib/ids.ts'
+import { applyPaymentEvent } from './apply.ts'
+import type { PriceTable } from './config.ts'
+import {
+  findCheckout,
+  findSubscription,
+  insertCheckout,
+  toCheckoutSession,
+  toFacts,
+  toSubscription,
+  userSubscriptions,
+} from './repo.ts'
+import type { CheckoutOrder, PaymentProvider } from './types.ts'
+
+const CONFLICT_MESSAGES: Record<PaymentConflictReason, string> = {
+  // spec §8 wording for the first two; the web shows 'You already have an active subscription' when the
+  // message contains that phrase
+  same_plan: 'You already have this plan',
+  active_subscription: 'You already have an active subscription. Change your plan in the billing portal.',
+  no_subscription: 'You have no subscription',
+  subscription_ended: 'This subscription has ended. Choose a plan to subscribe again.',
+  no_billing_account: 'There is no billing account yet: subscribe or buy credits first',
+}
+
+export const paymentConflict = (reason: PaymentConflictReason) =>
+  new AppError('conflict', CONFLICT_MESSAGES[reason], { reason })
+
+/**
+ * Payments as the routes see them (thin routes over this): the spec §4 rules from domain/, the provider for
+ * checkouts, portal and cancellations, and payments/apply.ts for every change they cause.
+ */
+export class PaymentService {
+  constructor(
+    private readonly db: Db,
+    readonly provider: PaymentProvider,
+    private readonly prices: PriceTable,
+    private readonly log: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async startSubscription(
+    userId: string,
+    plan: PlanName,
+    billingType: SubscriptionType,
+  ): Promise<CheckoutStartResponse> {
+    const user = await this.user(userId)
+    const decision = checkoutDecision(await this.current(userId), plan, billingType, this.now())
+    if (decision.action === 'refuse') throw paymentConflict(decision.reason)
+    const price = subscriptionPrice(plan, billingType)
+    return this.startCheckout(user, {
+      kind: 'subscription',
+      plan,
+      billingType,
+      amountCents: price.amountCents,
+      interval: price.interval,
+      priceId: await this.priceId(plan, billingType),
+    })
+  }
+
+  /** A one-off payment: à la carte credits, or one month of a plan's credits (plan set). */
+  async startPayment(
+    userId: string,
+    order: OneOffOrder & { plan?: PlanName },
+  ): Promise<CheckoutStartResponse> {
+    const user = await this.user(userId)
+    return this.startCheckout(user, { kind: 'payment', ...order, plan: order.plan ?? null })
+  }
+
+  /** GET /payments/checkout-session/{id}: the owner's session; an unfinished Stripe one is re-read first. */
+  async checkoutSession(userId: string, id: string): Promise<CheckoutSession> {
+    let row = await findCheckout(this.db, id)
+    if (!row || row.userId !== userId) throw notFound()
+    if (row.provider === this.provider.id && (row.status === 'open' || row.paymentStatus !== 'paid')) {
+      try {
+        const event = await this.provider.refreshCheckout(id)
+        if (event?.effects.length) {
+          await applyPaymentEvent(this.db, event, this.now())
+          row = (await findCheckout(this.db, id)) ?? row
+        }
+      } catch (err) {
+        // the webhook will bring it; the page says 'still processing' meanwhile
+        this.log.warn({ err, session: id }, 'could not re-read a checkout session')
+      }
+    }
+    return toCheckoutSession(row)
+  }
+
+  async portal(userId: string): Promise<{ url: string }> {
+    const user = await this.user(userId)
+    return this.provider.createPortal({ id: user.id, email: user.email, customerId: user.paymentCustomerId })
+  }
+
+  async subscriptions(userId: string): Promise<Subscription[]> {
+    return (await userSubscriptions(this.db, userId)).map(toSubscription)
+  }
+
+  /** spec §4 cancel (the current subscription, or the one named): access kept to the end date. */
+  async cancel(userId: string, subscriptionId?: string): Promise<Subscription> {
+    const sub = await this.target(userId, subscriptionId)
+    const decision = cancelDecision(sub ? toFacts(sub) : null, this.now())
+    if (decision.action === 'refuse') throw paymentConflict(decision.reason)
+    if (decision.action === 'cancel') await this.applyChange(sub!.id, true)
+    return toSubscription((await findSubscription(this.db, sub!.id))!)
+  }
+
+  /** Renew undoes a cancel before the end date. */
+  async renew(userId: string, subscriptionId?: string): Promise<Subscription> {
+    const sub = await this.target(userId, subscriptionId)
+    const decision = renewDecision(sub ? toFacts(sub) : null, this.now())
+    if (decision.action === 'refuse') throw paymentConflict(decision.reason)
+    if (decision.action === 'renew') await this.applyChange(sub!.id, false)
+    return toSubscription((await findSubscription(this.db, sub!.id))!)
+  }
+
+  private async applyChange(subscriptionId: string, cancel: boolean) {
+    const event = await this.provider.setCancelAtPeriodEnd(subscriptionId, cancel)
+    await applyPaymentEvent(this.db, event, this.now())
+  }
+
+  private async target(userId: string, subscriptionId?: string) {
+    if (subscriptionId) {
+      const row = await findSubscription(this.db, subscriptionId)
+      if (!row || row.userId !== userId) throw notFound()
+      return row
+    }
+    const rows = await userSubscriptions(this.db, userId)
+    const current = currentSubscription(rows.map(toFacts), this.now())
+    return current ? (rows.find((r) => r.id === current.id) ?? null) : null
+  }
+
+  private async current(userId: string) {
+    return currentSubscription((await userSubscriptions(this.db, userId)).map(toFacts), this.now())
+  }
+
+  private async startCheckout(user: UserRow, order: CheckoutOrder): Promise<CheckoutStartResponse> {
+    const payer = { id: user.id, email: user.email, customerId: user.paymentCustomerId }
+    const started = await this.provider.createCheckout(payer, order, uuidv7())
+    if (started.customerId && started.customerId !== user.paymentCustomerId)
+      await applyPaymentEvent(this.db, {
+        id: null,
+        provider: this.provider.id,
+        type: 'customer.created',
+        effects: [{ type: 'customer.linked', userId: user.id, customerId: started.customerId }],
+      })
+    await insertCheckout(this.db, {
+      id: started.sessionId,
+      userId: user.id,
+      provider: this.provider.id,
+      mode: order.kind,
+      plan: order.plan,
+      billingType: order.kind === 'subscription' ? order.billingType : null,
+      amountCents: order.amountCents,
+      credits: order.kind === 'payment' ? order.credits : 0,
+    })
+    return { sessionId: started.sessionId, url: started.url }
+  }
+
+  /** Stripe's price for a plan: STRIPE_PRICE_* first, else the plans table's column, else none (inline). */
+  private async priceId(plan: PlanName, billingType: SubscriptionType): Promise<string | null> {
+    const configured = this.prices[plan][billingType]
+    if (configured || this.provider.id !== 'stripe') return configured
+    const [row] = await this.db.select().from(plans).where(eq(plans.name, plan))
+    return (billingType === 'yearly' ? row?.paymentPriceYearly : row?.paymentPriceMonthly) ?? null
+  }
+
+  private async user(userId: string): Promise<UserRow> {
+    const user = await findUserById(this.db, userId)
+    if (!user) throw unauthorized()
+    return user
+  }
+}
