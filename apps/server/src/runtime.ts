@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts'
 import { pruneEvents } from './db/repos/events.ts'
 import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
+import { adminRoutes } from './http/admin-routes.ts'
 import { conversationRoutes } from './http/conversation-routes.ts'
 import { estimateRoutes } from './http/estimate-routes.ts'
 import { eventRoutes } from './http/event-routes.ts'
@@ -76,6 +77,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         webhookRoutes(options.engines),
         paymentRoutes,
         oidcRoutes,
+        adminRoutes,
       ],
     })
     await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })

@@ -194,6 +194,7 @@ describe('sign in with Google', () => {
     const browser = new Browser()
     await signIn(browser, 'google')
     expect((await profile(browser)).user.role).toBe('admin')
+    expect((await browser.get(`${origin}/api/admin/styles`)).status).toBe(200)
   })
 
   it('refuses an e-mail Google has not verified, and creates no account', async () => {

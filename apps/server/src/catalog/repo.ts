@@ -16,7 +16,8 @@ export function toStyle(row: StyleRow, categoryName: string): Style {
     id: row.id,
     name: row.name,
     category: categoryName,
-    imageUrl: row.imageUrl ?? `/api/styles/${row.id}/image`,
+    // versioned by the last edit: the image is cached for an hour, and an admin's new image shows at once
+    imageUrl: row.imageUrl ?? `/api/styles/${row.id}/image?v=${row.updatedAt.getTime().toString(36)}`,
     prompt: row.prompt,
     negativePrompt: row.negativePrompt,
     qualityPrompt: row.qualityPrompt,

@@ -1,0 +1,174 @@
+import {
+  AdminPlanInput,
+  AdminPlanResponse,
+  AdminPlansResponse,
+  AdminStyleResponse,
+  AdminStylesResponse,
+  CleanupStylesResponse,
+  IdParams,
+  InitializeStylesResponse,
+  OkResponse,
+  ReorderStylesRequest,
+  StyleImageUploadResponse,
+  StyleInput,
+} from '@parti/contract'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { cleanUpStyles } from '../admin/cleanup.ts'
+import { listAdminPlans, updatePlan } from '../admin/plans.ts'
+import { STYLE_IMAGE_FILE, storeStyleImage, styleImageKey } from '../admin/style-images.ts'
+import { createStyle, deleteStyle, listAdminStyles, reorderStyles, updateStyle } from '../admin/styles.ts'
+import { restoreDefaultStyles } from '../catalog/seed.ts'
+import type { AppContext } from '../context.ts'
+import { requireAdmin } from './auth.ts'
+import { AppError, notFound } from './errors.ts'
+import { type Api, SECURED } from './types.ts'
+import { readParts } from './uploads.ts'
+
+const tags = ['admin']
+
+/**
+ * spec §7 admin calls: style management (§2) and plans. DECISIONS: every /api/admin/* call answers 403 to
+ * anyone without the admin role, checked when the request arrives, before its body is read or validated.
+ */
+export function adminRoutes(app: Api, ctx: AppContext): void {
+  const db = ctx.database.db
+
+  app.register(async (scope) => {
+    scope.addHook('onRequest', async (req) => {
+      await requireAdmin(db, req)
+    })
+    const admin = scope.withTypeProvider<ZodTypeProvider>()
+
+    admin.get(
+      '/admin/styles',
+      { schema: { tags, security: SECURED, response: { 200: AdminStylesResponse } } },
+      async () => listAdminStyles(db),
+    )
+
+    admin.post(
+      '/admin/styles',
+      { schema: { tags, security: SECURED, body: StyleInput, response: { 201: AdminStyleResponse } } },
+      async (req, reply) => reply.status(201).send({ style: await createStyle(ctx, req.body) }),
+    )
+
+    admin.put(
+      '/admin/styles/reorder',
+      {
+        schema: {
+          tags,
+          security: SECURED,
+          body: ReorderStylesRequest,
+          response: { 200: AdminStylesResponse },
+        },
+      },
+      async (req) => {
+        await reorderStyles(db, req.body.styles)
+        return listAdminStyles(db)
+      },
+    )
+
+    admin.put(
+      '/admin/styles/:id',
+      {
+        schema: {
+          tags,
+          security: SECURED,
+          params: IdParams,
+          body: StyleInput,
+          response: { 200: AdminStyleResponse },
+        },
+      },
+      async (req) => ({ style: await updateStyle(ctx, req.params.id, req.body) }),
+    )
+
+    admin.delete(
+      '/admin/styles/:id',
+      { schema: { tags, security: SECURED, params: IdParams, response: { 200: OkResponse } } },
+      async (req) => {
+        await deleteStyle(ctx, req.params.id)
+        return { success: true as const }
+      },
+    )
+
+    admin.post(
+      '/admin/styles/initialize',
+      {
+        schema: {
+          tags,
+          security: SECURED,
+          summary: 'Restore the default styles (adds the missing ones, keeps edited ones)',
+          response: { 200: InitializeStylesResponse },
+        },
+      },
+      async () => ({ added: await restoreDefaultStyles(ctx.database) }),
+    )
+
+    admin.post(
+      '/admin/styles/upload-image',
+      {
+        schema: {
+          tags,
+          security: SECURED,
+          summary: 'Upload a style image (multipart field `image`: PNG, JPEG or WebP, at most 10 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 201: StyleImageUploadResponse },
+        },
+      },
+      async (req, reply) => {
+        const image = (await readParts(req)).files.get('image')?.[0]
+        if (!image) throw new AppError('invalid_image_file', undefined, { field: 'image' })
+        return reply.status(201).send(await storeStyleImage(ctx.storage, image))
+      },
+    )
+
+    admin.post(
+      '/admin/styles/cleanup',
+      {
+        schema: {
+          tags,
+          security: SECURED,
+          summary: 'Clean up style ids, positions, empty categories and missing images (docs/admin.md)',
+          response: { 200: CleanupStylesResponse },
+        },
+      },
+      async () => cleanUpStyles(ctx),
+    )
+
+    admin.get(
+      '/admin/plans',
+      { schema: { tags, security: SECURED, response: { 200: AdminPlansResponse } } },
+      async () => ({ plans: await listAdminPlans(db) }),
+    )
+
+    admin.put(
+      '/admin/plans/:id',
+      {
+        schema: {
+          tags,
+          security: SECURED,
+          params: IdParams,
+          body: AdminPlanInput,
+          response: { 200: AdminPlanResponse },
+        },
+      },
+      async (req) => ({ plan: await updatePlan(db, req.params.id, req.body) }),
+    )
+  })
+
+  // Uploaded style images are public, like the style cards that show them; each name is new, so they keep.
+  app.get(
+    '/style-images/:file',
+    { schema: { tags: ['catalog'], params: z.object({ file: z.string().max(64) }), hide: true } },
+    async (req, reply) => {
+      if (!STYLE_IMAGE_FILE.test(req.params.file)) throw notFound()
+      const key = styleImageKey(req.params.file)
+      const info = await ctx.storage.blobs.head(key)
+      if (!info) throw notFound()
+      return reply
+        .header('content-type', info.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(await ctx.storage.blobs.stream(key))
+    },
+  )
+}
