@@ -143,8 +143,9 @@ export default function AskPartiPage() {
   const title = detail.data?.conversation.title || t('chat:list.untitled')
   const name = user?.name?.split(' ')[0] || user?.email.split('@')[0] || ''
   const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en')
-  const conversationList = (
+  const conversationList = (showHeading: boolean) => (
     <ConversationList
+      showHeading={showHeading}
       conversations={list.data}
       loading={list.isPending}
       activeId={activeId}
@@ -191,7 +192,7 @@ export default function AskPartiPage() {
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] min-h-0">
       <aside className="hidden w-72 shrink-0 flex-col border-e border-border bg-surface/60 lg:flex">
-        {conversationList}
+        {conversationList(true)}
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -279,7 +280,7 @@ export default function AskPartiPage() {
         closeLabel={t('create:common.close')}
         className="p-0 pt-6"
       >
-        <div className="-mx-0 flex max-h-[70dvh] flex-col">{conversationList}</div>
+        <div className="flex max-h-[70dvh] flex-col">{conversationList(false)}</div>
       </Dialog>
       <GalleryPickerDialog open={picking} onOpenChange={setPicking} onPick={(g) => setImage(asInput(g))} />
       <ConfirmDialog

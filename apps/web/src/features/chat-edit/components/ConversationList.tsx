@@ -12,6 +12,8 @@ interface ConversationListProps {
   onOpen: (id: string) => void
   onNew: () => void
   onDelete: (conversation: Conversation) => void
+  /** off where a dialog's title already says "Conversations" */
+  showHeading?: boolean
 }
 
 /** The conversations (spec §2): a new one, open one, delete one (after a confirmation). */

@@ -47,8 +47,11 @@ export function CreateLayout({
         </div>
         {toolbar}
       </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(360px,440px)_minmax(0,1fr)] lg:items-start xl:gap-8">
-        <div className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5">{form}</div>
+      {/* minmax(0, …) columns: a long file name or a wide picture never widens the page on a phone */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(360px,440px)_minmax(0,1fr)] lg:items-start xl:gap-8">
+        <div className="min-w-0 rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5">
+          {form}
+        </div>
         <section
           aria-label={resultLabel}
           className="flex min-w-0 scroll-mt-16 flex-col gap-4 lg:sticky lg:top-20"
