@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { FIXTURES, NOT_AN_IMAGE } from './pages/CreateScreen'
 import { SketchScreen } from './pages/SketchScreen'
@@ -72,4 +73,26 @@ test.describe('Sketch Render', () => {
     await expect(sketch.fieldMessage('Please select a valid image file')).toBeVisible()
     await sketch.expectReason('Please upload a sketch file')
   })
+})
+
+test('on a phone, in Arabic, a picked sketch never makes the screen scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await dismissConsent(page)
+  await page.addInitScript(() =>
+    localStorage.setItem('parti.language', JSON.stringify({ v: 1, value: 'ar' })),
+  )
+  await signUpThroughApi(page)
+  const sketch = new SketchScreen(page)
+  await sketch.goto()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await sketch.upload.setInputFiles({
+    name: `${'a-very-long-file-name-from-a-site-survey-'.repeat(3)}.png`,
+    mimeType: 'image/png',
+    buffer: readFileSync(FIXTURES.sketch),
+  })
+  await expect(page.getByTestId('sketch-upload').getByRole('img')).toBeVisible()
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBe(0)
 })
