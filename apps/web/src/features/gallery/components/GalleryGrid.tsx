@@ -31,6 +31,7 @@ export function GalleryGrid({
   ...actions
 }: GalleryGridProps) {
   const { t } = useTranslation('gallery')
+  const { t: tJobs } = useTranslation('jobs')
   const ref = useRef<HTMLUListElement>(null)
   const { layout, range } = useGridWindow(ref, { count: items.length })
   const { columns, tile, gap } = layout
@@ -58,9 +59,11 @@ export function GalleryGrid({
           insetInlineStart: col * (tile + gap),
           width: tile,
           height: tile,
+          // a tile's layout and paint never affect the others'
+          contain: 'strict',
         }}
       >
-        <GalleryTile generation={g} {...actions} />
+        <GalleryTile generation={g} t={t} tJobs={tJobs} {...actions} />
       </li>,
     )
   }

@@ -1,7 +1,7 @@
 import type { Generation } from '@parti/contract'
+import type { TFunction } from 'i18next'
 import { Download, Play, Star, Trash2, X } from 'lucide-react'
-import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { type FocusEvent, memo, useState } from 'react'
 import { cn } from '../../../components/ui/cn'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
 import { isPending, KIND_ICON } from '../kinds'
@@ -15,38 +15,62 @@ export interface TileActions {
 
 interface GalleryTileProps extends TileActions {
   generation: Generation
+  /** the gallery namespace's t, passed down so a thousand tiles do not each subscribe to i18n */
+  t: TFunction<'gallery'>
+  tJobs: TFunction<'jobs'>
 }
 
+/** Touch screens have no hover: their tiles show the actions all the time. */
+const NO_HOVER = typeof window !== 'undefined' && !!window.matchMedia?.('(hover: none)').matches
+
 const iconButton =
-  'grid size-8 place-items-center rounded-lg bg-black/45 text-white backdrop-blur-sm transition-colors ' +
-  'hover:bg-black/70 focus-visible:outline-white [&_svg]:size-4'
+  'grid size-8 place-items-center rounded-lg bg-black/55 text-white transition-colors ' +
+  'hover:bg-black/75 focus-visible:outline-white [&_svg]:size-4'
 
 /**
  * One result in the grid: the server-made 512 px thumbnail in a square box (no layout shift), lazy and decoded
- * off the main thread; the prompt and kind on hover or focus; favourite, download and delete on the tile.
- * On touch screens (no hover) the actions are always shown. A pending job is a placeholder with its seconds.
+ * off the main thread. The prompt and the actions (favourite, download, delete) appear on hover or keyboard
+ * focus, and are only put in the page then: a tile entering the screen during a fast scroll is an image and a
+ * button, which keeps a thousand-item scroll smooth on a slow laptop. On touch screens they are always there.
+ * A favourite's star always shows. A pending job is a placeholder with its seconds.
  */
 export const GalleryTile = memo(function GalleryTile({
   generation: g,
+  t,
+  tJobs,
   onOpen,
   onToggleFavorite,
   onDownload,
   onDelete,
 }: GalleryTileProps) {
-  const { t } = useTranslation('gallery')
+  const [active, setActive] = useState(false)
+  if (isPending(g))
+    return <PendingTile generation={g} onOpen={onOpen} onDelete={onDelete} t={t} tJobs={tJobs} />
+
   const kind = t(`kinds.${g.mode}`)
   const Icon = KIND_ICON[g.mode]
   const prompt = g.userPrompt.trim()
   const openLabel = prompt ? t('tile.open', { kind, prompt }) : t('tile.openUntitled', { kind })
-
-  if (isPending(g)) return <PendingTile generation={g} onOpen={onOpen} onDelete={onDelete} />
+  const shown = active || NO_HOVER
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false)
+  }
 
   return (
-    <div className="group relative size-full" data-testid="gallery-tile" data-id={g.id}>
+    <div
+      className="group relative size-full"
+      data-testid="gallery-tile"
+      data-id={g.id}
+      onPointerEnter={() => setActive(true)}
+      onPointerLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={onBlur}
+    >
       <button
         type="button"
         onClick={() => onOpen(g)}
         aria-label={openLabel}
+        data-testid="tile-open"
         className="absolute inset-0 overflow-hidden rounded-xl bg-surface-3 focus-visible:outline-offset-2"
       >
         {g.thumbnailUrl && (
@@ -58,72 +82,61 @@ export const GalleryTile = memo(function GalleryTile({
             width={512}
             height={512}
             draggable={false}
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+            className="size-full object-cover"
           />
         )}
-        <span
-          className={cn(
-            'absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-gradient-to-t from-black/75 via-black/35 to-transparent',
-            'px-3 pt-8 pb-2.5 text-start text-white opacity-0 transition-opacity duration-150',
-            'group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100',
-          )}
-        >
-          <span className="flex items-center gap-1.5 text-[11px] font-medium tracking-wide text-white/80 uppercase">
-            <Icon className="size-3.5" aria-hidden />
-            {kind}
+        {shown && (
+          <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-gradient-to-t from-black/75 via-black/35 to-transparent px-3 pt-8 pb-2.5 text-start text-white">
+            <span className="flex items-center gap-1.5 text-[11px] font-medium tracking-wide text-white/80 uppercase">
+              <Icon className="size-3.5" aria-hidden />
+              {kind}
+            </span>
+            {prompt && <span className="line-clamp-2 text-[13px] leading-snug">{prompt}</span>}
           </span>
-          {prompt && <span className="line-clamp-2 text-[13px] leading-snug">{prompt}</span>}
-        </span>
-        {g.type === 'video' && (
-          <span className="absolute start-2 bottom-2 flex items-center gap-1 rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums group-hover:opacity-0 [@media(hover:none)]:opacity-0">
+        )}
+        {g.type === 'video' && !shown && (
+          <span className="absolute start-2 bottom-2 flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums">
             <Play className="size-3 fill-current" aria-hidden />
             {t('tile.seconds', { seconds: g.metadata.duration ?? 6 })}
           </span>
         )}
       </button>
 
-      <button
-        type="button"
-        aria-pressed={g.favorite}
-        aria-label={g.favorite ? t('actions.unfavorite') : t('actions.favorite')}
-        data-testid="tile-favorite"
-        onClick={() => onToggleFavorite(g)}
-        className={cn(
-          iconButton,
-          'absolute start-2 top-2',
-          g.favorite
-            ? 'text-amber-300'
-            : 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100',
-        )}
-      >
-        <Star className={cn(g.favorite && 'fill-current')} aria-hidden />
-      </button>
+      {(shown || g.favorite) && (
+        <button
+          type="button"
+          aria-pressed={g.favorite}
+          aria-label={g.favorite ? t('actions.unfavorite') : t('actions.favorite')}
+          data-testid="tile-favorite"
+          onClick={() => onToggleFavorite(g)}
+          className={cn(iconButton, 'absolute start-2 top-2', g.favorite && 'text-amber-300')}
+        >
+          <Star className={cn(g.favorite && 'fill-current')} aria-hidden />
+        </button>
+      )}
 
-      <div
-        className={cn(
-          'absolute end-2 top-2 flex gap-1 opacity-0 transition-opacity',
-          'group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100',
-        )}
-      >
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={t('actions.download')}
-          data-testid="tile-download"
-          onClick={() => onDownload(g)}
-        >
-          <Download aria-hidden />
-        </button>
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={t('actions.delete')}
-          data-testid="tile-delete"
-          onClick={() => onDelete(g)}
-        >
-          <Trash2 aria-hidden />
-        </button>
-      </div>
+      {shown && (
+        <div className="absolute end-2 top-2 flex gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={t('actions.download')}
+            data-testid="tile-download"
+            onClick={() => onDownload(g)}
+          >
+            <Download aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={t('actions.delete')}
+            data-testid="tile-delete"
+            onClick={() => onDelete(g)}
+          >
+            <Trash2 aria-hidden />
+          </button>
+        </div>
+      )}
     </div>
   )
 })
@@ -132,13 +145,15 @@ function PendingTile({
   generation: g,
   onOpen,
   onDelete,
+  t,
+  tJobs,
 }: {
   generation: Generation
   onOpen: (g: Generation) => void
   onDelete: (g: Generation) => void
+  t: TFunction<'gallery'>
+  tJobs: TFunction<'jobs'>
 }) {
-  const { t } = useTranslation('gallery')
-  const { t: tJobs } = useTranslation('jobs')
   const kind = t(`kinds.${g.mode}`)
   const Icon = KIND_ICON[g.mode]
   const percent = Math.round(g.progress * 100)

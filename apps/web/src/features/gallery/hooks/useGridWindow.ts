@@ -68,38 +68,50 @@ export function useGridWindow(ref: RefObject<HTMLElement | null>, options: Optio
     return () => observer.disconnect()
   }, [ref])
 
-  const measure = useRef(() => {})
-  measure.current = () => {
+  // where the grid starts in the document: read on layout changes, so a scroll reads only window.scrollY (no
+  // forced layout in the scroll handler)
+  const offset = useRef(0)
+  const measure = useRef((_fresh: boolean) => {})
+  measure.current = (fresh: boolean) => {
     const el = ref.current
     if (!el) return
-    const top = -el.getBoundingClientRect().top
+    if (fresh) offset.current = el.getBoundingClientRect().top + window.scrollY
+    const top = window.scrollY - offset.current
     const next = visibleRows(layoutRef.current, top, top + window.innerHeight, overscan)
     setRange((r) => (r.start === next.start && r.end === next.end ? r : next))
   }
 
+  // Layout is read only at the start of an animation frame, when it is clean: a read right after React has
+  // changed the DOM would force the browser to lay the page out twice in a frame.
+  const frame = useRef(0)
+  const fresh = useRef(true)
+  const schedule = useRef((_remeasureOffset: boolean) => {})
+  schedule.current = (remeasureOffset: boolean) => {
+    if (remeasureOffset) fresh.current = true
+    if (frame.current) return
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0
+      measure.current(fresh.current)
+      fresh.current = false
+    })
+  }
+
   useEffect(() => {
-    let frame = 0
-    const onScroll = () => {
-      if (frame) return
-      frame = requestAnimationFrame(() => {
-        frame = 0
-        measure.current()
-      })
-    }
+    const onScroll = () => schedule.current(false)
+    const onResize = () => schedule.current(true)
     window.addEventListener('scroll', onScroll, { passive: true })
-    window.addEventListener('resize', onScroll, { passive: true })
+    window.addEventListener('resize', onResize, { passive: true })
     return () => {
       window.removeEventListener('scroll', onScroll)
-      window.removeEventListener('resize', onScroll)
-      cancelAnimationFrame(frame)
+      window.removeEventListener('resize', onResize)
+      cancelAnimationFrame(frame.current)
     }
   }, [])
 
-  // the layout changed (width, count): the rows in view may have too
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the layout does; measure reads it from a ref
+  // the grid may have moved (the toolbar above changed) or changed size (a page arrived, the width changed)
   useLayoutEffect(() => {
-    measure.current()
-  }, [layout.rows, layout.tile])
+    schedule.current(true)
+  })
 
   return { layout, range }
 }

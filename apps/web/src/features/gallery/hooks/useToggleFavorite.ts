@@ -1,5 +1,6 @@
 import type { Generation } from '@parti/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { applyGeneration, patchGeneration } from '../../jobs/cache'
@@ -33,5 +34,10 @@ export function useToggleFavorite() {
       })
     },
   })
-  return (g: Pick<Generation, 'id' | 'favorite'>) => mutation.mutate({ id: g.id, favorite: !g.favorite })
+  const { mutate } = mutation
+  // stable, so memoised tiles do not re-render when the gallery does
+  return useCallback(
+    (g: Pick<Generation, 'id' | 'favorite'>) => mutate({ id: g.id, favorite: !g.favorite }),
+    [mutate],
+  )
 }
