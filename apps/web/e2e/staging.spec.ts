@@ -29,3 +29,16 @@ test('Home Staging: a signed-up user stages a room and sees original, cleaned an
   await staging.expectBalance(START - 40)
   await staging.expectInGallery(id)
 })
+
+test('with live updates down, a result still arrives by the 5 s polling fallback', async ({ page }) => {
+  await page.route('**/api/events', (route) => route.abort())
+  await dismissConsent(page)
+  await signUpThroughApi(page)
+  const staging = new StagingScreen(page)
+  await staging.goto()
+  await staging.upload.setInputFiles(FIXTURES.room)
+  await staging.generate()
+  // the placeholder counts the seconds, then polling (every 5 s) brings the result
+  await expect(page.getByTestId('pending-result')).toContainText(/\d+ s/)
+  await expect(staging.result).toBeVisible({ timeout: 15_000 })
+})
