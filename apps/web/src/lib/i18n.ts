@@ -8,6 +8,7 @@ import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
 import type enPages from '../locales/pages/en.json'
+import type enPricing from '../locales/pricing/en.json'
 import type enSketch from '../locales/sketch/en.json'
 import type enStaging from '../locales/staging/en.json'
 import type enVideo from '../locales/video/en.json'
@@ -29,6 +30,7 @@ declare module 'i18next' {
       video: typeof enVideo
       chat: typeof enChat
       gallery: typeof enGallery
+      pricing: typeof enPricing
     }
   }
 }

@@ -1,0 +1,40 @@
+import { CREDITS_PER_EUR, MAX_A_LA_CARTE_EUR, MIN_A_LA_CARTE_EUR } from '@parti/contract'
+
+/** spec §9 prices are EUR cents; shown in the UI language's way (€39.00, 39,00 €, ‏39٫00 €). */
+export function formatEur(cents: number, language: string, options: { whole?: boolean } = {}): string {
+  const whole = options.whole && cents % 100 === 0
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(cents / 100)
+}
+
+export function formatCount(n: number, language: string): string {
+  return new Intl.NumberFormat(language).format(n)
+}
+
+/** spec §5, §9: credits = amount × 200. */
+export const creditsFor = (euros: number) => euros * CREDITS_PER_EUR
+
+/** spec §5 presets of the custom amount. */
+export const AMOUNT_PRESETS = [5, 25] as const
+
+/**
+ * spec §5: the amount in whole euros, at least 1 (a typed value below 1, empty or not a number becomes 1;
+ * a fraction is floored), and at most the largest single purchase.
+ */
+export function normaliseAmount(raw: string | number): number {
+  const n = typeof raw === 'number' ? raw : Number(String(raw).trim().replace(',', '.'))
+  if (!Number.isFinite(n)) return MIN_A_LA_CARTE_EUR
+  return Math.min(MAX_A_LA_CARTE_EUR, Math.max(MIN_A_LA_CARTE_EUR, Math.floor(n)))
+}
+
+/** One step of the stepper; the decrement stops at 1 (and is disabled there). */
+export function stepAmount(amount: number, direction: 1 | -1): number {
+  return normaliseAmount(amount + direction)
+}
+
+export const canDecrement = (amount: number) => amount > MIN_A_LA_CARTE_EUR
+export const canIncrement = (amount: number) => amount < MAX_A_LA_CARTE_EUR
