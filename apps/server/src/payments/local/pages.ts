@@ -35,7 +35,7 @@ const STYLE = `
 @media (prefers-color-scheme:dark){:root:not(.light){--bg:#0e0f11;--surface:#16171a;--surface-2:#1c1d21;--fg:#ecebe8;--muted:#a3a29d;--border:#27292e;--accent:#7895f5;--accent-hover:#93abf8;--accent-fg:#0b1230;--warn-bg:#3a2a06;--warn-fg:#fcd34d;--warn-border:#b45309;--ok-bg:#0f2a1c;--ok-fg:#86efac;--danger:#f97066;color-scheme:dark}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100dvh;background:var(--bg);color:var(--fg);font:15px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",sans-serif}
-.band{display:flex;gap:.75rem;align-items:center;justify-content:center;flex-wrap:wrap;padding:.6rem 1rem;background:repeating-linear-gradient(-45deg,var(--warn-bg),var(--warn-bg) 14px,transparent 14px,transparent 28px),var(--warn-bg);color:var(--warn-fg);border-bottom:2px solid var(--warn-border);font-size:13px;text-align:center}
+.band{display:flex;gap:.75rem;align-items:center;justify-content:center;flex-wrap:wrap;padding:.6rem 1rem;background:repeating-linear-gradient(-45deg,rgb(245 158 11/.16) 0 12px,transparent 12px 24px),var(--warn-bg);color:var(--warn-fg);border-bottom:2px solid var(--warn-border);font-size:13px;text-align:center}
 .band strong{text-transform:uppercase;letter-spacing:.08em;background:var(--warn-border);color:#fff;padding:.1rem .5rem;border-radius:999px;font-size:12px}
 main{max-width:460px;margin:0 auto;padding:2rem 1rem 3rem}
 .brand{display:flex;align-items:center;gap:.5rem;font-weight:600;margin-bottom:1.25rem}
@@ -88,6 +88,10 @@ ${body}
 </body>
 </html>`
 }
+
+/** the e-mail isolated, so a left-to-right address reads right inside an Arabic sentence */
+const signedIn = (t: PageText, email: string) =>
+  esc(t.signedInAs).replace('{email}', `<bdi>${esc(email)}</bdi>`)
 
 const money = (lang: Language, cents: number) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' }).format(cents / 100)
@@ -145,7 +149,7 @@ export function checkoutPage({ lang, session, failed, email, action, error }: Ch
   else if (session.status === 'complete')
     state = `<h1>${esc(t.pendingTitle)}</h1><p class="muted">${esc(t.pendingBody)}</p>${item}${errorBox}<div class="actions">${button('paid', t.succeed, 'primary', 'test-pay')}${button('cancelled', t.fail, '', 'test-cancel')}</div><a class="back" href="/pricing">${esc(t.back)}</a>`
   else
-    state = `<h1>${esc(t.checkoutTitle)}</h1><p class="muted">${esc(fill(t.signedInAs, { email }))}</p>${item}${errorBox}<div class="actions">${button('paid', fill(t.pay, { amount: price }), 'primary', 'test-pay')}${button('pending', t.leavePending, '', 'test-pending')}${button('cancelled', t.cancel, 'link', 'test-cancel')}</div><p class="note">${esc(t.pendingHelp)}</p>`
+    state = `<h1>${esc(t.checkoutTitle)}</h1><p class="muted">${signedIn(t, email)}</p>${item}${errorBox}<div class="actions">${button('paid', fill(t.pay, { amount: price }), 'primary', 'test-pay')}${button('pending', t.leavePending, '', 'test-pending')}${button('cancelled', t.cancel, 'link', 'test-cancel')}</div><p class="note">${esc(t.pendingHelp)}</p>`
   return layout(lang, t, t.checkoutTitle, `<div class="card">${state}</div>`)
 }
 
@@ -173,7 +177,7 @@ export function portalPage({
     notice ? `<p class="notice" role="status">${esc(notice)}</p>` : '',
     error ? `<p class="notice error" role="alert">${esc(error)}</p>` : '',
   ].join('')
-  const head = `<h1>${esc(t.portalTitle)}</h1><p class="muted">${esc(fill(t.signedInAs, { email }))}</p>`
+  const head = `<h1>${esc(t.portalTitle)}</h1><p class="muted">${signedIn(t, email)}</p>`
   if (!sub || sub.status === 'expired' || (sub.status === 'cancelled' && sub.currentPeriodEnd <= now))
     return layout(
       lang,
