@@ -5,6 +5,9 @@ import { FIXTURES, NOT_AN_IMAGE } from './pages/CreateScreen'
 const START = 400
 
 test.describe('Ask Parti', () => {
+  // jobs run on the local engine beside the browser: leave room for a busy machine
+  test.describe.configure({ timeout: 60_000 })
+
   test.beforeEach(async ({ page }) => {
     await dismissConsent(page)
     await signUpThroughApi(page)
@@ -26,7 +29,7 @@ test.describe('Ask Parti', () => {
     await chat.attachFile.setInputFiles(FIXTURES.room)
     await page.getByTestId('suggestions').getByRole('button', { name: 'Make it warmer and brighter' }).click()
     await chat.send.click()
-    const first = await chat.lastResultId()
+    const first = await chat.resultId(1)
     await expect(page.getByTestId('chat-reply-text').last()).toHaveText(
       'Done: I warmed the colours and brightened it.',
     )
@@ -41,10 +44,17 @@ test.describe('Ask Parti', () => {
     // the next request edits the last result
     await expect(page.getByTestId('selected-image')).toBeVisible()
     await chat.ask('now make it black and white')
-    const second = await chat.lastResultId()
+    const second = await chat.resultId(2)
     expect(second).not.toBe(first)
     await expect(page.getByTestId('chat-reply-text').last()).toHaveText('Done: I made it black and white.')
     await expect(shell.credits).toContainText(`${START - 40}`)
+
+    // reuse an earlier image of the conversation, or one from the gallery
+    await expect(page.getByTestId('reuse-image').first()).toBeVisible()
+    await page.getByTestId('attach-gallery').click()
+    await page.getByTestId('gallery-picker').getByRole('button').first().click()
+    await expect(page.getByTestId('gallery-picker')).toBeHidden()
+    await expect(page.getByTestId('selected-image')).toBeVisible()
 
     // reload: the conversation comes back from the server
     await page.reload()
@@ -78,7 +88,7 @@ test.describe('Ask Parti', () => {
     await chat.goto()
     await chat.attachFile.setInputFiles(FIXTURES.room)
     await chat.ask('crop it to 16:9')
-    await chat.lastResultId()
+    await chat.resultId(1)
 
     await page.getByTestId('clear-messages').click()
     await expect(chat.confirm).toContainText('Clear all messages? This is permanent and cannot be undone.')

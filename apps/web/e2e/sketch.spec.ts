@@ -6,6 +6,9 @@ import { SketchScreen } from './pages/SketchScreen'
 const START = 400 // e2e accounts start with 400 credits (playwright.config.ts FREE_CREDITS)
 
 test.describe('Sketch Render', () => {
+  // jobs run on the local engine beside the browser: leave room for a busy machine
+  test.describe.configure({ timeout: 60_000 })
+
   test.beforeEach(async ({ page }) => {
     await dismissConsent(page)
     await signUpThroughApi(page)
@@ -35,6 +38,10 @@ test.describe('Sketch Render', () => {
     await expect(sketch.result.getByTestId('compare-slider')).toBeVisible()
     await expect(sketch.result.getByTestId('engine-note')).toContainText('Parti built-in engine')
     await sketch.expectBalance(START - 20)
+    // 'use as input': the render becomes the video's image
+    await sketch.result.getByTestId('use-for-video').click()
+    await expect(page).toHaveURL(/\/video$/)
+    await expect(page.getByTestId('video-upload')).toContainText('From your gallery')
     await sketch.expectInGallery(id)
   })
 

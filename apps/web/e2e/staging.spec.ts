@@ -2,6 +2,9 @@ import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { FIXTURES } from './pages/CreateScreen'
 import { StagingScreen } from './pages/StagingScreen'
 
+// jobs run on the local engine beside the browser: leave room for a busy machine
+test.describe.configure({ timeout: 60_000 })
+
 const START = 400
 
 test('Home Staging: a signed-up user stages a room and sees original, cleaned and staged; 40 credits spent', async ({

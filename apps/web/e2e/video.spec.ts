@@ -6,6 +6,9 @@ import { VideoScreen } from './pages/VideoScreen'
 const START = 400
 
 test.describe('Image to Video', () => {
+  // jobs run on the local engine beside the browser: leave room for a busy machine
+  test.describe.configure({ timeout: 60_000 })
+
   test.beforeEach(async ({ page }) => {
     await dismissConsent(page)
     await signUpThroughApi(page)
@@ -29,7 +32,7 @@ test.describe('Image to Video', () => {
     page,
   }) => {
     // a 10 s video takes the local engine a few seconds, longer while other scenarios share the two cores
-    test.setTimeout(60_000)
+    test.setTimeout(90_000)
     const video = new VideoScreen(page)
     await video.goto()
     await expect(video.cost).toHaveText('200 credits')

@@ -30,11 +30,11 @@ export class AskPartiScreen {
     await this.send.click()
   }
 
-  /** The newest edit's result, once it is there; returns its generation id. */
-  async lastResultId(): Promise<string> {
-    const last = this.page.getByTestId('chat-result').last()
-    await expect(last).toBeVisible({ timeout: 30_000 })
-    return (await last.getAttribute('data-generation-id'))!
+  /** The id of the conversation's `count`-th finished edit, once it is there. */
+  async resultId(count: number): Promise<string> {
+    const results = this.page.getByTestId('chat-result')
+    await expect(results).toHaveCount(count, { timeout: 30_000 })
+    return (await results.nth(count - 1).getAttribute('data-generation-id'))!
   }
 
   conversationId(): string | null {
