@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Button } from '../components/ui/Button'
 import { AuthDialogProvider } from '../features/auth/AuthDialogContext'
+import { SignInRedirectNotice } from '../features/auth/SignInRedirectNotice'
 import { useSession } from '../features/auth/session'
 import { FullScreenLoader } from './FullScreenLoader'
 
@@ -15,6 +16,7 @@ export function RootLayout() {
   return (
     <AuthDialogProvider>
       <ScrollRestoration />
+      <SignInRedirectNotice />
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
       </Suspense>

@@ -14,7 +14,7 @@ import { useErrorText } from '../../lib/errors'
 import { QueryProvider } from '../../lib/queryClient'
 import { useAsyncAction } from '../../lib/useAsyncAction'
 import type { AuthTab } from './AuthDialogContext'
-import { fetchProviders, providersQueryKey } from './api'
+import { fetchProviders, providerSignInUrl, providersQueryKey } from './api'
 import { signInWithPassword, signUpWithPassword } from './session'
 
 interface AuthDialogProps {
@@ -64,10 +64,15 @@ export default function AuthDialog({ open, tab, onTabChange, onOpenChange }: Aut
   )
 }
 
-/** Google and Apple appear only when the server has them configured (GET /api/auth/providers). */
+/**
+ * Google and Apple appear only when the server has them configured (GET /api/auth/providers). Each is a
+ * full-page redirect to the provider, not a popup (nothing to block); the server brings the browser back
+ * here, signed in, or with ?authError= for SignInRedirectNotice.
+ */
 function ProviderButtons() {
   const { t } = useTranslation()
   const { data } = useQuery({ queryKey: providersQueryKey, queryFn: fetchProviders, staleTime: 5 * 60_000 })
+  const [leaving, setLeaving] = useState<'google' | 'apple' | null>(null)
   const providers = (['google', 'apple'] as const).filter((p) => data?.[p])
   if (providers.length === 0) return null
   return (
@@ -78,8 +83,15 @@ function ProviderButtons() {
           variant="outline"
           size="lg"
           className="w-full"
-          onClick={() => window.location.assign(`/api/auth/${provider}`)}
+          data-testid={`sign-in-${provider}`}
+          disabled={leaving !== null}
+          aria-busy={leaving === provider || undefined}
+          onClick={() => {
+            setLeaving(provider)
+            window.location.assign(providerSignInUrl(provider, window.location))
+          }}
         >
+          {leaving === provider && <Spinner className="text-current" />}
           {provider === 'google' ? t('auth.continueWithGoogle') : t('auth.continueWithApple')}
         </Button>
       ))}

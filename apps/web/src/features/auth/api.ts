@@ -35,3 +35,12 @@ export function signOut() {
 export function fetchProviders() {
   return api.get<AuthProvidersResponse>('/auth/providers')
 }
+
+/** Where the provider buttons go: the server's start route, coming back to the page the visitor is on. */
+export function providerSignInUrl(
+  provider: 'google' | 'apple',
+  here: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): string {
+  const returnTo = `${here.pathname}${here.search}${here.hash}`
+  return `/api/auth/${provider}?returnTo=${encodeURIComponent(returnTo)}`
+}
