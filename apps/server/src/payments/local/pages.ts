@@ -30,13 +30,13 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 const STYLE = `
-:root{--bg:#fafaf9;--surface:#fff;--surface-2:#f4f4f2;--fg:#1c1b19;--muted:#5f5d58;--border:#e5e4e0;--accent:#2f55d4;--accent-hover:#2647b8;--accent-fg:#fff;--warn-bg:#fef3c7;--warn-fg:#78350f;--warn-border:#f59e0b;--ok-bg:#e7f6ee;--ok-fg:#14532d;--danger:#b42318;color-scheme:light}
-:root.dark{--bg:#0e0f11;--surface:#16171a;--surface-2:#1c1d21;--fg:#ecebe8;--muted:#a3a29d;--border:#27292e;--accent:#7895f5;--accent-hover:#93abf8;--accent-fg:#0b1230;--warn-bg:#3a2a06;--warn-fg:#fcd34d;--warn-border:#b45309;--ok-bg:#0f2a1c;--ok-fg:#86efac;--danger:#f97066;color-scheme:dark}
-@media (prefers-color-scheme:dark){:root:not(.light){--bg:#0e0f11;--surface:#16171a;--surface-2:#1c1d21;--fg:#ecebe8;--muted:#a3a29d;--border:#27292e;--accent:#7895f5;--accent-hover:#93abf8;--accent-fg:#0b1230;--warn-bg:#3a2a06;--warn-fg:#fcd34d;--warn-border:#b45309;--ok-bg:#0f2a1c;--ok-fg:#86efac;--danger:#f97066;color-scheme:dark}}
+:root{--bg:#fafaf9;--surface:#fff;--surface-2:#f4f4f2;--fg:#1c1b19;--muted:#5f5d58;--border:#e5e4e0;--accent:#2f55d4;--accent-hover:#2647b8;--accent-fg:#fff;--warn-bg:#fef3c7;--warn-fg:#78350f;--warn-border:#f59e0b;--pill:#92400e;--ok-bg:#e7f6ee;--ok-fg:#14532d;--danger:#b42318;color-scheme:light}
+:root.dark{--bg:#0e0f11;--surface:#16171a;--surface-2:#1c1d21;--fg:#ecebe8;--muted:#a3a29d;--border:#27292e;--accent:#7895f5;--accent-hover:#93abf8;--accent-fg:#0b1230;--warn-bg:#3a2a06;--warn-fg:#fcd34d;--warn-border:#b45309;--pill:#b45309;--ok-bg:#0f2a1c;--ok-fg:#86efac;--danger:#f97066;color-scheme:dark}
+@media (prefers-color-scheme:dark){:root:not(.light){--bg:#0e0f11;--surface:#16171a;--surface-2:#1c1d21;--fg:#ecebe8;--muted:#a3a29d;--border:#27292e;--accent:#7895f5;--accent-hover:#93abf8;--accent-fg:#0b1230;--warn-bg:#3a2a06;--warn-fg:#fcd34d;--warn-border:#b45309;--pill:#b45309;--ok-bg:#0f2a1c;--ok-fg:#86efac;--danger:#f97066;color-scheme:dark}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100dvh;background:var(--bg);color:var(--fg);font:15px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",sans-serif}
 .band{display:flex;gap:.75rem;align-items:center;justify-content:center;flex-wrap:wrap;padding:.6rem 1rem;background:repeating-linear-gradient(-45deg,rgb(245 158 11/.16) 0 12px,transparent 12px 24px),var(--warn-bg);color:var(--warn-fg);border-bottom:2px solid var(--warn-border);font-size:13px;text-align:center}
-.band strong{text-transform:uppercase;letter-spacing:.08em;background:var(--warn-border);color:#fff;padding:.1rem .5rem;border-radius:999px;font-size:12px}
+.band strong{text-transform:uppercase;letter-spacing:.08em;background:var(--pill);color:#fff;padding:.1rem .5rem;border-radius:999px;font-size:12px}
 main{max-width:460px;margin:0 auto;padding:2rem 1rem 3rem}
 .brand{display:flex;align-items:center;gap:.5rem;font-weight:600;margin-bottom:1.25rem}
 .brand .logo{width:28px;height:28px;border-radius:8px;background:var(--accent);color:var(--accent-fg);display:grid;place-items:center;font-weight:700}
