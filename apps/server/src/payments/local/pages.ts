@@ -60,7 +60,7 @@ button:focus-visible,.button:focus-visible,select:focus-visible{outline:2px soli
 .notice{padding:.75rem 1rem;border-radius:10px;margin:0 0 1rem;font-size:14px;background:var(--ok-bg);color:var(--ok-fg)}
 .notice.error{background:var(--warn-bg);color:var(--warn-fg)}
 .row{display:flex;gap:.5rem;align-items:center}
-select{flex:1;min-height:44px;border-radius:10px;border:1px solid var(--border);background:var(--surface);color:var(--fg);font:inherit;padding:0 .75rem}
+select{flex:1;min-width:0;min-height:44px;border-radius:10px;border:1px solid var(--border);background:var(--surface);color:var(--fg);font:inherit;padding:0 .75rem}
 .row button{width:auto;flex:none}
 h2{font-size:14px;margin:1.5rem 0 .5rem;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .back{display:block;text-align:center;margin-top:1.25rem;color:var(--accent);font-weight:500}
