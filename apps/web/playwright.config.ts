@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: process.env.PARTI_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       FREE_CREDITS: '400',
+      // admin.spec.ts signs this address up: it gets the admin role (DECISIONS)
+      ADMIN_EMAILS: 'admin@parti.test',
     },
   },
 })

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
 import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import type enAdmin from '../locales/admin/en.json'
 import type enApp from '../locales/app/en.json'
 import type enChat from '../locales/chat/en.json'
 import type enCreate from '../locales/create/en.json'
@@ -30,6 +31,7 @@ declare module 'i18next' {
       video: typeof enVideo
       chat: typeof enChat
       gallery: typeof enGallery
+      admin: typeof enAdmin
       pricing: typeof enPricing
     }
   }
