@@ -2,10 +2,24 @@ import type { Generation, GenerationMetadata } from '@parti/contract'
 import type { generations } from '../db/schema.ts'
 import type { StorageService } from '../storage/service.ts'
 
-type Row = typeof generations.$inferSelect
+/** What the API shows reads none of the job's working state (payload, lease, attempts…). */
+export type ShownGenerationRow = Omit<
+  typeof generations.$inferSelect,
+  | 'payload'
+  | 'negativePrompt'
+  | 'priority'
+  | 'creditsRefunded'
+  | 'maskKey'
+  | 'attempts'
+  | 'maxAttempts'
+  | 'leaseUntil'
+  | 'workerId'
+  | 'runAfter'
+  | 'updatedAt'
+>
 
 /** A generation row as the API shows it (spec §3 names; file keys become URLs the owner can open). */
-export function toGeneration(row: Row, storage: StorageService): Generation {
+export function toGeneration(row: ShownGenerationRow, storage: StorageService): Generation {
   const meta = { ...(row.metadata as GenerationMetadata) }
   const cleanedKey = typeof meta.cleanedImageKey === 'string' ? meta.cleanedImageKey : null
   if (cleanedKey) {

@@ -1,5 +1,5 @@
 import type { GenerationsQuery } from '@parti/contract'
-import { and, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../client.ts'
 import { generations } from '../schema.ts'
 
@@ -24,6 +24,25 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * The columns a gallery page shows (jobs/serialize.ts ShownGenerationRow): not the job's working state, above
+ * all not its payload, which would be read and parsed a hundred times per page for nothing.
+ */
+const {
+  payload: _payload,
+  negativePrompt: _negativePrompt,
+  priority: _priority,
+  creditsRefunded: _creditsRefunded,
+  maskKey: _maskKey,
+  attempts: _attempts,
+  maxAttempts: _maxAttempts,
+  leaseUntil: _leaseUntil,
+  workerId: _workerId,
+  runAfter: _runAfter,
+  updatedAt: _updatedAt,
+  ...shownColumns
+} = getTableColumns(generations)
 
 /** created_at in UTC with its microseconds, for the cursor. */
 const cursorAt = sql<string>`to_char(${generations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
@@ -50,7 +69,7 @@ export async function listGenerations(
     )
   }
   const found = await db
-    .select({ row: generations, cursorAt })
+    .select({ row: shownColumns, cursorAt })
     .from(generations)
     .where(and(...filters))
     // NULLS LAST as the indexes are declared (drizzle's .desc()); plain DESC means NULLS FIRST, which no
