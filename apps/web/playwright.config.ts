@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
 
-const PORT = 3210
+// PARTI_E2E_PORT lets two suites run side by side (several people working in one tree)
+const PORT = Number(process.env.PARTI_E2E_PORT ?? 3210)
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 // One fresh data directory per run; workers re-read this file, so keep the first one in the environment.
 process.env.PARTI_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parti-e2e-'))
@@ -53,6 +54,8 @@ export default defineConfig({
       FREE_CREDITS: '400',
       // admin.spec.ts signs this address up: it gets the admin role (DECISIONS)
       ADMIN_EMAILS: 'admin@parti.test',
+      // /api/test/* (credit grants, copies of a result) for scenarios that need many results quickly
+      ENABLE_TEST_ROUTES: 'true',
     },
   },
 })

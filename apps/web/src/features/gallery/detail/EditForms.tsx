@@ -90,10 +90,15 @@ export function InpaintForm({
     await job.start({ endpoint: '/render/inpainting', body })
   }
 
+  // a message about a missing area goes as soon as there is one; the prompt's as soon as it is written
   const lassoError =
-    errors.lasso ?? (job.fieldError?.field === 'maskData' ? t('gallery:errors.lassoRequired') : undefined)
-  const promptError =
-    errors.prompt ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)
+    polygons.length > 0
+      ? undefined
+      : (errors.lasso ??
+        (job.fieldError?.field === 'maskData' ? t('gallery:errors.lassoRequired') : undefined))
+  const promptError = prompt.trim()
+    ? undefined
+    : (errors.prompt ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined))
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="inpaint-form">
