@@ -6,6 +6,7 @@ import { useLocation } from 'react-router'
 import { toast } from 'sonner'
 import { api } from '../../lib/api'
 import { updateCredits } from '../auth/session'
+import { type BatchTally, tallyBatch } from './batches'
 import { applyGeneration, patchGeneration, removeGeneration } from './cache'
 import { connectLive, type LiveEvent, useLiveStatus } from './live'
 import { failureMessageKey, successMessageKey } from './messages'
@@ -27,21 +28,24 @@ export function useLiveJobs(): void {
   const onGallery = useRef(false)
   onGallery.current = location.pathname.startsWith('/gallery')
 
+  const batches = useRef(new Map<string, BatchTally>())
   const finish = useRef((_g: Generation) => {})
   finish.current = (g: Generation) => {
     const wasTracked = trackedJobs().some((j) => j.id === g.id)
     untrackJob(g.id)
-    if (g.status === 'completed') {
-      applyGeneration(qc, g)
-      if (wasTracked) toast.success(t(successMessageKey(g)))
-      if (!onGallery.current) addGalleryNotification()
-    } else {
-      // out of every list, but its detail stays (failed) so a screen showing it can say what happened
-      applyGeneration(qc, g)
-      if (wasTracked)
-        toast.error(t(failureMessageKey(g)), {
-          description: t('failure.refunded', { credits: g.creditsCost }),
-        })
+    // out of every list when failed, but its detail stays so a screen showing it can say what happened
+    applyGeneration(qc, g)
+    if (g.status === 'completed' && !onGallery.current) addGalleryNotification()
+    const batch = wasTracked ? tallyBatch(batches.current, g) : null
+    if (batch) {
+      if (!batch.done) return void qc.invalidateQueries({ queryKey: statsQueryKey })
+      const text = t('success.batch', { ok: batch.ok, total: batch.total })
+      if (batch.ok === 0) toast.error(text)
+      else toast.success(text)
+    } else if (wasTracked && g.status === 'completed') {
+      toast.success(t(successMessageKey(g)))
+    } else if (wasTracked) {
+      toast.error(t(failureMessageKey(g)), { description: t('failure.refunded', { credits: g.creditsCost }) })
     }
     void qc.invalidateQueries({ queryKey: statsQueryKey })
   }
