@@ -79,11 +79,11 @@ export function StyleRow({ style, instructionsId, dragging, dropTarget, ...on }:
           </span>
           {!style.active && <Badge>{t('styles.hidden')}</Badge>}
         </div>
-        <span className="mt-0.5 block truncate font-mono text-[11px] text-fg-subtle" dir="ltr">
+        <span className="mt-0.5 block truncate font-mono text-[11px] text-fg-subtle rtl:text-right" dir="ltr">
           {style.id}
         </span>
         {style.prompt && (
-          <p className="mt-0.5 hidden truncate text-xs text-fg-muted sm:block" dir="auto">
+          <p className="mt-0.5 hidden truncate text-xs text-fg-muted sm:block rtl:text-right" dir="auto">
             {style.prompt}
           </p>
         )}
