@@ -25,6 +25,7 @@ beforeAll(async () => {
     prices: [
       { id: 'price_standard_monthly', unit_amount: 3900, interval: 'month' },
       { id: 'price_pro_monthly', unit_amount: 9900, interval: 'month', lookup_key: 'parti_pro_monthly' },
+      { id: 'price_lite_admin', unit_amount: 1200, interval: 'month' },
     ],
   })
   server = await startTestServer({
@@ -358,6 +359,25 @@ describe('Stripe subscriptions', () => {
       autoRenewal: false,
     })
     expect(await balance(api)).toBe(FREE + 7800)
+  })
+
+  it('a price id set on /admin/plans is used for checkouts and recognised after a plan change', async () => {
+    await server.ctx.database.query(
+      "update plans set payment_price_monthly = 'price_lite_admin' where name = 'lite'",
+    )
+    const fresh = await signedUp()
+    await fresh.post('/api/payments/create-checkout-session', { plan: 'lite', billingType: 'monthly' })
+    expect(requestsTo('/v1/checkout/sessions').at(-1)!.body.line_items).toEqual([
+      { price: 'price_lite_admin', quantity: '1' },
+    ])
+
+    const api = await signedUp()
+    const { session, subscription } = await subscribe(api)
+    await deliver(fake.event('checkout.session.completed', session))
+    fake.changePrice(subscription!.id, 'price_lite_admin')
+    await deliver(fake.event('customer.subscription.updated', fake.subscriptions.get(subscription!.id)!))
+    expect(await profile(api)).toMatchObject({ plan: 'lite', subscriptionType: 'monthly' })
+    await server.ctx.database.query("update plans set payment_price_monthly = null where name = 'lite'")
   })
 
   it('an older update delivered after a newer one cannot bring back the old state', async () => {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type Stripe from 'stripe'
 import type { Db } from '../../db/client.ts'
 import { findUserById } from '../../db/repos/users.ts'
-import { users } from '../../db/schema.ts'
+import { plans, users } from '../../db/schema.ts'
 import { statusFromStripe } from '../../domain/subscriptions.ts'
 import type { PriceTable } from '../config.ts'
 import { findCheckout } from '../repo.ts'
@@ -100,7 +100,7 @@ export class StripeReconciler {
       return null
     }
     const item = sub.items.data[0]
-    const plan = item ? this.planOf(item.price, sub.metadata) : null
+    const plan = item ? this.planOf(item.price, sub.metadata, await this.priceTable()) : null
     if (!item || !plan) {
       this.log.error(
         { subscription: sub.id, price: item?.price.id },
@@ -135,17 +135,32 @@ export class StripeReconciler {
     return u?.id ?? null
   }
 
+  /** The price ids Parti knows: STRIPE_PRICE_* first, else the ones set on /admin/plans (plans table). */
+  private async priceTable(): Promise<PriceTable> {
+    const rows = await this.db.select().from(plans)
+    const table = structuredClone(this.prices)
+    for (const row of rows) {
+      const name = PlanName.safeParse(row.name)
+      if (!name.success) continue
+      table[name.data].monthly ??= row.paymentPriceMonthly
+      table[name.data].yearly ??= row.paymentPriceYearly
+    }
+    return table
+  }
+
   /**
-   * Which plan and period a price stands for: a configured price id (STRIPE_PRICE_*), else its lookup key
-   * (parti_<plan>_<monthly|yearly>), else the subscription's metadata (inline prices made at checkout).
+   * Which plan and period a price stands for: a known price id (STRIPE_PRICE_* or /admin/plans), else its
+   * lookup key (parti_<plan>_<monthly|yearly>), else the subscription's metadata (inline prices made at
+   * checkout, which the portal cannot switch to).
    */
   planOf(
     price: Stripe.Price,
     metadata: Stripe.Metadata | null,
+    prices: PriceTable = this.prices,
   ): { plan: PlanName; billingType: SubscriptionType } | null {
     for (const plan of PLAN_NAMES)
       for (const billingType of SUBSCRIPTION_TYPES)
-        if (this.prices[plan][billingType] === price.id) return { plan, billingType }
+        if (prices[plan][billingType] === price.id) return { plan, billingType }
     const m = /^parti_(lite|standard|pro)_(monthly|yearly)$/.exec(price.lookup_key ?? '')
     if (m) return { plan: m[1] as PlanName, billingType: m[2] as SubscriptionType }
     const plan = PlanName.safeParse(metadata?.plan)
