@@ -44,4 +44,23 @@ test.describe('accounts', () => {
     await auth.signUp({ email: uniqueEmail('short'), password: 'short' })
     await expect(auth.dialog.getByText('The password needs at least 8 characters.')).toBeVisible()
   })
+
+  test('Google sign-in on a server without it comes back with the spec message, and the address is cleaned', async ({
+    page,
+    landing,
+  }) => {
+    // the e2e server has no Google settings: the start route sends the browser home with ?authError=not_enabled
+    await page.goto('/api/auth/google?returnTo=/gallery')
+    await expect(page.getByText('Google sign-in is not enabled. Please contact support.')).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(landing.headerSignIn).toBeVisible()
+  })
+
+  test('a failed Apple sign-in shows Apple’s reason', async ({ page }) => {
+    await page.goto('/?authError=failed&provider=apple&reason=invalid_grant')
+    await expect(
+      page.getByText('Apple could not sign you in (invalid_grant). Please try again.'),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+  })
 })
