@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { z } from 'zod'
-import { type PaymentSettings, PaymentEnvShape, parsePaymentSettings } from './payments/config.ts'
 import { signInEnvProblems } from './auth/oidc/settings.ts'
+import { PaymentEnvShape, type PaymentSettings, parsePaymentSettings } from './payments/config.ts'
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
@@ -84,7 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const payments = parsePaymentSettings(e, { publicUrlSet: !!e.PUBLIC_URL })
-  if (payments.problems.length) throw new ConfigError(`Invalid configuration: ${payments.problems.join('; ')}`)
+  if (payments.problems.length)
+    throw new ConfigError(`Invalid configuration: ${payments.problems.join('; ')}`)
   const signIn = signInEnvProblems(e)
   if (signIn.length) throw new ConfigError(`Invalid configuration: ${signIn.join('; ')}`)
   const dataDir = resolve(e.DATA_DIR)

@@ -148,18 +148,16 @@ export function oidcRoutes(app: Api, ctx: AppContext): void {
       { parseAs: 'string', bodyLimit: 64 * 1024 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     )
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/auth/apple/callback',
-        {
-          schema: {
-            tags: ['auth'],
-            summary: "Apple's return, a form POST (redirects)",
-            body: CallbackParams,
-          },
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/auth/apple/callback',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: "Apple's return, a form POST (redirects)",
+          body: CallbackParams,
         },
-        (req, reply) => finish('apple', req.body, req, reply),
-      )
+      },
+      (req, reply) => finish('apple', req.body, req, reply),
+    )
   })
 }
