@@ -9,6 +9,7 @@ import { Spinner } from '../components/ui/Spinner'
 import { signOutEverywhere, useSession } from '../features/auth/session'
 import { LiveJobs } from '../features/jobs/LiveJobs'
 import { clearTrackedJobs } from '../features/jobs/tracker'
+import { AdvancedToggle } from '../features/preferences/AdvancedToggle'
 import { QueryProvider, queryClient } from '../lib/queryClient'
 import { titleOf } from './routes'
 import { SiteFooter } from './SiteFooter'
@@ -88,6 +89,12 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                 collapsed={false}
                 onSignOut={handleSignOut}
                 onNavigate={() => setDrawerOpen(false)}
+                extra={
+                  // on phones the top bar has no room for it
+                  <div className="shrink-0 px-2 pb-2 sm:hidden">
+                    <AdvancedToggle labelled className="flex w-full" />
+                  </div>
+                }
               />
               <Dialog.Close
                 aria-label={t('common.close')}

@@ -17,10 +17,19 @@ interface SidebarNavProps {
   onToggleCollapsed?: () => void
   onSignOut: () => void
   onNavigate?: () => void
+  /** shown above the user block (the drawer puts the advanced-settings switch there for phones) */
+  extra?: ReactNode
 }
 
 /** The sidebar's content, shared by the desktop rail and the mobile drawer. */
-export function SidebarNav({ user, collapsed, onToggleCollapsed, onSignOut, onNavigate }: SidebarNavProps) {
+export function SidebarNav({
+  user,
+  collapsed,
+  onToggleCollapsed,
+  onSignOut,
+  onNavigate,
+  extra,
+}: SidebarNavProps) {
   const { t } = useTranslation()
   const counts = useJobCounts()
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || user.role === 'admin')
@@ -102,6 +111,7 @@ export function SidebarNav({ user, collapsed, onToggleCollapsed, onSignOut, onNa
             })}
           </ul>
         </nav>
+        {extra}
 
         <div className="shrink-0 border-t border-border p-2">
           {onToggleCollapsed && collapsed && (

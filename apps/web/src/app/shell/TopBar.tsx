@@ -1,8 +1,7 @@
 import type { UserProfile } from '@parti/contract'
-import { Menu, SlidersHorizontal } from 'lucide-react'
+import { Menu } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../../components/ui/cn'
-import { useAdvancedSettings } from '../../features/preferences/advanced'
+import { AdvancedToggle } from '../../features/preferences/AdvancedToggle'
 import { LanguagePicker } from '../../features/preferences/LanguagePicker'
 import { ThemeToggle } from '../../features/preferences/ThemeToggle'
 import { CreditBalance } from './CreditBalance'
@@ -16,7 +15,6 @@ interface TopBarProps {
 /** spec §2 top bar: title, language, credits with Buy, advanced-settings toggle, theme toggle. */
 export function TopBar({ title, user, onOpenDrawer }: TopBarProps) {
   const { t } = useTranslation()
-  const [advanced, setAdvanced] = useAdvancedSettings()
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-bg/85 px-3 backdrop-blur-md sm:px-5">
       <button
@@ -35,22 +33,7 @@ export function TopBar({ title, user, onOpenDrawer }: TopBarProps) {
         {title}
       </h1>
       <div className="flex items-center gap-0.5 sm:gap-1">
-        <button
-          type="button"
-          aria-pressed={advanced}
-          onClick={() => setAdvanced(!advanced)}
-          title={t('shell.advancedSettings')}
-          className={cn(
-            'hidden h-9 items-center gap-2 rounded-lg px-2.5 text-[13px] font-medium transition-colors sm:inline-flex',
-            advanced
-              ? 'bg-accent-soft text-accent-soft-fg'
-              : 'text-fg-muted hover:bg-surface-2 hover:text-fg',
-          )}
-        >
-          <SlidersHorizontal className="size-4" aria-hidden />
-          <span className="hidden xl:inline">{t('shell.advancedSettings')}</span>
-          <span className="sr-only xl:hidden">{t('shell.advancedSettings')}</span>
-        </button>
+        <AdvancedToggle className="hidden sm:inline-flex" />
         <LanguagePicker compact />
         <ThemeToggle />
         <div className="ms-1 sm:ms-2">
