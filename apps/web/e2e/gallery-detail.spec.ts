@@ -23,6 +23,7 @@ test.describe('Gallery detail area (spec §2, §5)', () => {
   test('a lasso inpaint makes a new result, linked to its source, whose unmasked pixels match the source', async ({
     page,
   }) => {
+    test.slow() // two jobs and a pixel-by-pixel comparison
     const source = await renderSketch(page, 'a house with two windows and a door')
     const gallery = new GalleryPage(page)
     const detail = new DetailView(page)

@@ -10,6 +10,7 @@ test.describe('Gallery (spec §2, §4, §8)', () => {
   })
 
   test('the tabs show all, images, videos and favourites, each filtered on the server', async ({ page }) => {
+    test.slow() // it renders a video first
     const pavilion = await renderSketch(page, 'a timber pavilion in a birch wood')
     const terrace = await renderSketch(page, 'a brick terrace with green doors')
     const video = await animate(page, pavilion.id, 'a slow approach to the entrance')
@@ -93,6 +94,7 @@ test.describe('Gallery (spec §2, §4, §8)', () => {
   test('delete asks first: Cancel keeps the image or the video, Delete removes it from every list', async ({
     page,
   }) => {
+    test.slow() // it renders a video first
     const keep = await renderSketch(page, 'a courtyard house')
     const gone = await renderSketch(page, 'a glass pavilion')
     const video = await animate(page, keep.id, 'orbit around the courtyard')

@@ -20,19 +20,22 @@ interface GalleryTileProps extends TileActions {
   tJobs: TFunction<'jobs'>
 }
 
-/** Touch screens have no hover: their tiles show the actions all the time. */
+/**
+ * Touch screens have no hover: their tiles keep the star (one tap to keep a result) and leave the prompt,
+ * download and delete to the detail area a tap away, so a phone's small tiles stay pictures.
+ */
 const NO_HOVER = typeof window !== 'undefined' && !!window.matchMedia?.('(hover: none)').matches
 
 const iconButton =
-  'grid size-8 place-items-center rounded-lg bg-black/55 text-white transition-colors ' +
+  'grid size-8 place-items-center rounded-lg bg-black/55 transition-colors ' +
   'hover:bg-black/75 focus-visible:outline-white [&_svg]:size-4'
 
 /**
  * One result in the grid: the server-made 512 px thumbnail in a square box (no layout shift), lazy and decoded
  * off the main thread. The prompt and the actions (favourite, download, delete) appear on hover or keyboard
  * focus, and are only put in the page then: a tile entering the screen during a fast scroll is an image and a
- * button, which keeps a thousand-item scroll smooth on a slow laptop. On touch screens they are always there.
- * A favourite's star always shows. A pending job is a placeholder with its seconds.
+ * button, which keeps a thousand-item scroll smooth on a slow laptop. A favourite's star always shows (on touch
+ * screens every star does). A pending job is a placeholder with its seconds.
  */
 export const GalleryTile = memo(function GalleryTile({
   generation: g,
@@ -51,12 +54,13 @@ export const GalleryTile = memo(function GalleryTile({
   const Icon = KIND_ICON[g.mode]
   const prompt = g.userPrompt.trim()
   const openLabel = prompt ? t('tile.open', { kind, prompt }) : t('tile.openUntitled', { kind })
-  const shown = active || NO_HOVER
+  const shown = active
   const onBlur = (e: FocusEvent<HTMLDivElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false)
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only reveal the tile's own buttons
     <div
       className="group relative size-full"
       data-testid="gallery-tile"
@@ -102,14 +106,14 @@ export const GalleryTile = memo(function GalleryTile({
         )}
       </button>
 
-      {(shown || g.favorite) && (
+      {(shown || g.favorite || NO_HOVER) && (
         <button
           type="button"
           aria-pressed={g.favorite}
           aria-label={g.favorite ? t('actions.unfavorite') : t('actions.favorite')}
           data-testid="tile-favorite"
           onClick={() => onToggleFavorite(g)}
-          className={cn(iconButton, 'absolute start-2 top-2', g.favorite && 'text-amber-300')}
+          className={cn(iconButton, 'absolute start-2 top-2', g.favorite ? 'text-amber-300' : 'text-white')}
         >
           <Star className={cn(g.favorite && 'fill-current')} aria-hidden />
         </button>
@@ -119,7 +123,7 @@ export const GalleryTile = memo(function GalleryTile({
         <div className="absolute end-2 top-2 flex gap-1">
           <button
             type="button"
-            className={iconButton}
+            className={cn(iconButton, 'text-white')}
             aria-label={t('actions.download')}
             data-testid="tile-download"
             onClick={() => onDownload(g)}
@@ -128,7 +132,7 @@ export const GalleryTile = memo(function GalleryTile({
           </button>
           <button
             type="button"
-            className={iconButton}
+            className={cn(iconButton, 'text-white')}
             aria-label={t('actions.delete')}
             data-testid="tile-delete"
             onClick={() => onDelete(g)}

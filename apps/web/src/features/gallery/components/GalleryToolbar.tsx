@@ -22,8 +22,8 @@ export function GalleryToolbar({ view, onChange, inProgress }: GalleryToolbarPro
   const { t, i18n } = useTranslation('gallery')
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-3">
+        <div className="flex min-w-0 items-center gap-3 lg:me-auto">
           <Tabs.List
             aria-label={t('tabs.label')}
             className="flex gap-0.5 overflow-x-auto rounded-xl border border-border bg-surface-2 p-1"
@@ -53,9 +53,9 @@ export function GalleryToolbar({ view, onChange, inProgress }: GalleryToolbarPro
             </span>
           )}
         </div>
-        <SearchBox value={view.q} onChange={(q) => onChange({ q })} />
+        <FilterRow view={view} onChange={onChange} />
       </div>
-      <FilterRow view={view} onChange={onChange} />
+      {view.date === 'custom' && <CustomDates view={view} onChange={onChange} />}
     </div>
   )
 }
@@ -74,7 +74,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (q: string) =
     return () => clearTimeout(timer)
   }, [text, value])
   return (
-    <div className="relative w-full sm:w-72">
+    <div className="relative w-full sm:ms-auto sm:w-64 lg:ms-0">
       <label htmlFor={id} className="sr-only">
         {t('search.label')}
       </label>
@@ -123,9 +123,8 @@ function FilterRow({ view, onChange }: Omit<GalleryToolbarProps, 'inProgress'>) 
     ...KIND_ORDER.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
   ]
   const dateOptions = DATE_PRESETS.map((d) => ({ value: d, label: t(`dates.${d}`) }))
-  const today = new Date().toISOString().slice(0, 10)
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex w-full flex-wrap items-center gap-2 lg:w-auto">
       <SelectMenu
         value={view.kind ?? 'all'}
         options={kindOptions}
@@ -156,23 +155,6 @@ function FilterRow({ view, onChange }: Omit<GalleryToolbarProps, 'inProgress'>) 
           </>
         }
       />
-      {view.date === 'custom' && (
-        <div className="flex flex-wrap items-center gap-2">
-          <DateInput
-            label={t('filters.from')}
-            value={view.from}
-            max={view.to ?? today}
-            onChange={(from) => onChange({ date: 'custom', from, to: view.to })}
-          />
-          <DateInput
-            label={t('filters.to')}
-            value={view.to}
-            min={view.from ?? undefined}
-            max={today}
-            onChange={(to) => onChange({ date: 'custom', from: view.from, to })}
-          />
-        </div>
-      )}
       {isFiltered(view) && (
         <button
           type="button"
@@ -184,6 +166,29 @@ function FilterRow({ view, onChange }: Omit<GalleryToolbarProps, 'inProgress'>) 
           {t('filters.clear')}
         </button>
       )}
+      <SearchBox value={view.q} onChange={(q) => onChange({ q })} />
+    </div>
+  )
+}
+
+function CustomDates({ view, onChange }: Omit<GalleryToolbarProps, 'inProgress'>) {
+  const { t } = useTranslation('gallery')
+  const today = new Date().toISOString().slice(0, 10)
+  return (
+    <div className="flex flex-wrap items-center gap-3 lg:justify-end">
+      <DateInput
+        label={t('filters.from')}
+        value={view.from}
+        max={view.to ?? today}
+        onChange={(from) => onChange({ date: 'custom', from, to: view.to })}
+      />
+      <DateInput
+        label={t('filters.to')}
+        value={view.to}
+        min={view.from ?? undefined}
+        max={today}
+        onChange={(to) => onChange({ date: 'custom', from: view.from, to })}
+      />
     </div>
   )
 }

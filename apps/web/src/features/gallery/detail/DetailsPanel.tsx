@@ -1,9 +1,10 @@
 import type { Generation } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Copy } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
+import { cn } from '../../../components/ui/cn'
 import { api } from '../../../lib/api'
 
 interface DetailsPanelProps {
@@ -70,7 +71,7 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
           <Prompt text={g.userPrompt} onCopy={copy} />
         </Row>
       )}
-      {g.enhancedPrompt && g.enhancedPrompt !== g.userPrompt && (
+      {g.enhancedPrompt && g.enhancedPrompt !== g.userPrompt && g.enhancedPrompt !== g.videoPrompt && (
         <Row label={t('details.enhancedPrompt')} id="enhanced">
           <Prompt text={g.enhancedPrompt} onCopy={copy} />
         </Row>
@@ -183,11 +184,26 @@ function Row({ label, id, children }: { label: string; id?: string; children: Re
   )
 }
 
+/** A prompt with a copy button; a long one (an enhanced prompt runs to a paragraph) folds to four lines. */
 function Prompt({ text, onCopy }: { text: string; onCopy: (text: string) => void }) {
   const { t } = useTranslation('gallery')
+  const long = text.length > 160
+  const [open, setOpen] = useState(false)
   return (
     <span className="group/prompt flex items-start gap-1.5">
-      <span className="min-w-0 flex-1 whitespace-pre-wrap">{text}</span>
+      <span className="min-w-0 flex-1">
+        <span className={cn('whitespace-pre-wrap', long && !open ? 'line-clamp-4' : 'block')}>{text}</span>
+        {long && (
+          <button
+            type="button"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            className="mt-1 text-xs font-medium text-accent hover:underline"
+          >
+            {open ? t('details.less') : t('details.more')}
+          </button>
+        )}
+      </span>
       <button
         type="button"
         aria-label={t('details.copy')}
@@ -201,9 +217,10 @@ function Prompt({ text, onCopy }: { text: string; onCopy: (text: string) => void
 }
 
 function Id({ value }: { value: string }) {
+  // an id reads left to right, but sits where the cell starts (on the right in Arabic)
   return (
-    <span className="mt-0.5 block font-mono text-[11px] text-fg-subtle" dir="ltr">
-      {value}
+    <span className="mt-0.5 block font-mono text-[11px] text-fg-subtle">
+      <bdi dir="ltr">{value}</bdi>
     </span>
   )
 }
