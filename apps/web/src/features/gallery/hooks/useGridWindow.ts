@@ -28,7 +28,7 @@ export function visibleRows(
   overscan: number,
 ): { start: number; end: number } {
   const pitch = layout.tile + layout.gap
-  if (pitch <= 0 || layout.rows === 0) return { start: 0, end: 0 }
+  if (layout.tile <= 0 || layout.rows === 0) return { start: 0, end: 0 }
   const start = Math.max(0, Math.floor(top / pitch) - overscan)
   const end = Math.min(layout.rows, Math.max(start, Math.ceil(bottom / pitch) + overscan))
   return { start, end }
