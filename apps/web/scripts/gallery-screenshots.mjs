@@ -119,7 +119,10 @@ async function shoot(name, who, size, theme, language, run) {
       localStorage.setItem('parti.language', JSON.stringify({ v: 1, value: l }))
       localStorage.setItem(
         'parti.cookie-consent',
-        JSON.stringify({ v: 1, value: { accepted: false, categories: ['necessary'], decidedAt: new Date().toISOString() } }),
+        JSON.stringify({
+          v: 1,
+          value: { accepted: false, categories: ['necessary'], decidedAt: new Date().toISOString() },
+        }),
       )
     },
     [theme, language],
