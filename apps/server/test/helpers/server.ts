@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
+import { inject } from 'vitest'
 import { createContext } from '../../src/bootstrap.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { AppContext } from '../../src/context.ts'
@@ -34,6 +35,10 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parti-api-'))
   const db = options.databaseUrl || !PG_URL ? null : await createTestDatabase()
+  // a fresh PGlite folder: a copy of the run's migrated and seeded template (test/global-setup.ts)
+  const template = inject('pgliteTemplate')
+  if (!options.dataDir && !db && !options.databaseUrl && template)
+    cpSync(template, join(dataDir, 'db'), { recursive: true })
   const databaseUrl = options.databaseUrl ?? db?.url
   const config = loadConfig({
     DATA_DIR: dataDir,
