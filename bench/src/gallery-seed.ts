@@ -124,7 +124,7 @@ export async function explainFirstPage(url: string, userId: string): Promise<str
   try {
     const r = await c.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers off) select * from generations
-       where user_id = $1 and deleted = false order by created_at desc, id desc limit 101`,
+       where user_id = $1 and deleted = false order by created_at desc nulls last, id desc nulls last limit 101`,
       [userId],
     )
     const lines = r.rows.map((x) => x['QUERY PLAN'])
