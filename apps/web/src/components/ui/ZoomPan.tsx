@@ -1,6 +1,7 @@
 import {
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
   type ReactNode,
   type Ref,
@@ -188,7 +189,7 @@ export function ZoomPan({
     if (pointers.current.size < 2) gesture.current = null
   }
 
-  const onDoubleClick = (e: React.MouseEvent<HTMLDivElement>) => {
+  const onDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
     if (!panEnabled) return
     const p = local(e)
     if (view.scale > 1.01) setView(clampView(IDENTITY))

@@ -1,6 +1,6 @@
 import type { Generation } from '@parti/contract'
 import { Tabs } from 'radix-ui'
-import { useCallback, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useJobCounts } from '../jobs/useJobCounts'
@@ -65,7 +65,7 @@ export default function GalleryPage() {
   const onDownload = useCallback((g: Generation) => download(g, resultUrl(g)), [download])
 
   const { items } = list
-  let content: React.ReactNode
+  let content: ReactNode
   if (list.isPending) content = <GallerySkeleton />
   else if (list.isError && !items.length) content = <GalleryError onRetry={() => list.refetch()} />
   else if (!items.length)

@@ -1,11 +1,12 @@
 import type { Generation } from '@parti/contract'
-import { ImageOff } from 'lucide-react'
+import { CircleAlert, ImageOff } from 'lucide-react'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { Spinner } from '../../../components/ui/Spinner'
 import { ZoomPan, type ZoomPanHandle } from '../../../components/ui/ZoomPan'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
+import { failureMessageKey } from '../../jobs/messages'
 import { useImageSize } from '../hooks/useImageSize'
 import { beforeUrl, isPending } from '../kinds'
 import type { Polygon } from '../lasso/geometry'
@@ -39,6 +40,7 @@ export function DetailViewer({ generation: g, mode, lasso, zoomRef, onScaleChang
   const size = useImageSize(after ?? before, after ? g.metadata : undefined)
 
   if (isPending(g)) return <PendingView generation={g} before={before} />
+  if (g.status === 'failed') return <FailedView generation={g} />
 
   if (g.type === 'video' && mode !== 'before' && g.outputVideoUrl) {
     return (
@@ -163,6 +165,22 @@ function PendingView({ generation: g, before }: { generation: Generation; before
           <ElapsedSeconds since={g.createdAt} />
         </p>
         <p className="max-w-xs text-center text-xs text-white/70">{t('detail.pendingNote')}</p>
+      </div>
+    </div>
+  )
+}
+
+/** A job that failed (opened from a link, or followed from the mode carousel): why, and that it cost nothing. */
+function FailedView({ generation: g }: { generation: Generation }) {
+  const { t } = useTranslation('jobs')
+  return (
+    <div className="grid size-full place-items-center p-6" data-testid="detail-failed">
+      <div className="flex max-w-sm flex-col items-center gap-3 text-center text-white">
+        <CircleAlert className="size-8 text-red-300" aria-hidden />
+        <p className="text-sm font-medium">{t(failureMessageKey(g))}</p>
+        {g.creditsCost > 0 && (
+          <p className="text-xs text-white/70">{t('failure.refunded', { credits: g.creditsCost })}</p>
+        )}
       </div>
     </div>
   )
