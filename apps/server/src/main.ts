@@ -39,6 +39,14 @@ async function main(role: Role): Promise<void> {
   if (runtime.app)
     log.info(`Parti ${role === 'all' ? 'is running' : 'API is running'} at ${config.publicUrl}`)
   const stops = [() => runtime.stop(), async () => engines.stop?.()]
+  if (runtime.app) {
+    // style cards are rendered by the local engine: do it now, in the background, rather than on first view
+    setTimeout(() => {
+      listStyles(ctx.database.db, {})
+        .then((styles) => warmStylePreviews(ctx.storage.blobs, styles))
+        .catch((err) => log.warn({ err }, 'style previews not prepared'))
+    }, 2000).unref()
+  }
 
   let stopping = false
   const shutdown = async (signal: string) => {

@@ -60,7 +60,7 @@ export function stylePreview(blobs: BlobStore, style: PreviewStyle): Promise<Buf
         },
       )
       const out = result.outputs[0]
-      if (!out || out.kind !== 'image') throw new Error('no preview image')
+      if (out?.kind !== 'image') throw new Error('no preview image')
       const image = await sharp(out.data).resize(480, 360, { fit: 'cover' }).webp({ quality: 82 }).toBuffer()
       await blobs.put(key, image, 'image/webp')
       return image
