@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { hashToken, sessionCache } from '../auth/session-cache.ts'
 import { resolveSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts'
 import type { DbOrTx } from '../db/client.ts'
 import { forbidden, unauthorized } from './errors.ts'
@@ -16,7 +17,15 @@ export function tokenOf(req: FastifyRequest): string | null {
 export async function currentUser(db: DbOrTx, req: FastifyRequest): Promise<SessionUser | null> {
   if (cache.has(req)) return cache.get(req) ?? null
   const token = tokenOf(req)
-  const user = token ? await resolveSession(db, token) : null
+  let user: SessionUser | null = null
+  if (token) {
+    const hash = hashToken(token)
+    user = sessionCache.get(hash) ?? null
+    if (!user) {
+      user = await resolveSession(db, token)
+      if (user) sessionCache.set(hash, user)
+    }
+  }
   cache.set(req, user)
   return user
 }
