@@ -24,7 +24,8 @@ import { useToggleFavorite } from './hooks/useToggleFavorite'
 export default function GalleryPage() {
   const { t, i18n } = useTranslation('gallery')
   const [params, setParams] = useSearchParams()
-  const view = readView(params)
+  // stable while the address is: the toolbar (memoised) does not re-render when a page of results arrives
+  const view = useMemo(() => readView(params), [params])
   const viewKey = writeView(new URLSearchParams(), view).toString()
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters change only when the view does
   const filters = useMemo(() => toFilters(view), [viewKey])

@@ -1,6 +1,6 @@
 import { CalendarDays, ChevronDown, Loader2, Search, SlidersHorizontal, X } from 'lucide-react'
 import { Tabs } from 'radix-ui'
-import { useEffect, useId, useRef, useState } from 'react'
+import { memo, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 import { SelectMenu } from '../../../components/ui/SelectMenu'
@@ -18,7 +18,11 @@ const chip =
   'shadow-card transition-colors hover:bg-surface-2 [&_svg]:size-4 [&_svg]:shrink-0'
 
 /** Tabs (spec §2: All, Images, Videos, Favorites), the in-progress count, search, kind and date filters. */
-export function GalleryToolbar({ view, onChange, inProgress }: GalleryToolbarProps) {
+export const GalleryToolbar = memo(function GalleryToolbar({
+  view,
+  onChange,
+  inProgress,
+}: GalleryToolbarProps) {
   const { t, i18n } = useTranslation('gallery')
   return (
     <div className="flex flex-col gap-3">
@@ -58,7 +62,7 @@ export function GalleryToolbar({ view, onChange, inProgress }: GalleryToolbarPro
       {view.date === 'custom' && <CustomDates view={view} onChange={onChange} />}
     </div>
   )
-}
+})
 
 function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const { t } = useTranslation('gallery')

@@ -18,6 +18,9 @@ export function useGalleryList(filters: GenerationFilters) {
     getNextPageParam: (last) => last.nextCursor,
     // the event stream keeps cached lists current; coming back to the gallery should not reload every page
     staleTime: 60_000,
+    // pages are appended and patched immutably (features/jobs/cache.ts), so unchanged items keep their identity
+    // anyway; deep-comparing a thousand results on every page that arrives costs a frame on a slow laptop
+    structuralSharing: false,
   })
   const items = useMemo(() => {
     const seen = new Set<string>()
