@@ -72,7 +72,12 @@ export function ModeCarousel({ value, onChange }: ModeCarouselProps) {
             <span className="line-clamp-2 text-[11px] leading-snug text-fg-muted">
               {t(`modes.${mode}.body`)}
             </span>
-            <span className="mt-auto pt-1 text-[11px] text-fg-subtle tabular-nums">
+            <span
+              className={cn(
+                'mt-auto pt-1 text-[11px] tabular-nums',
+                selected ? 'text-accent-soft-fg' : 'text-fg-subtle',
+              )}
+            >
               {t('modes.cost', { credits: COST[mode] })}
             </span>
           </button>
