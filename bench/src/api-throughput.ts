@@ -68,8 +68,9 @@ export async function benchApiThroughput(label: string, databaseUrl?: string): P
       headers: { 'content-type': 'application/json' },
       body: sample,
     })
-    // warm up, then measure one after the other
+    // warm up both servers (JIT, caches), then measure one after the other
     await load(`http://127.0.0.1:${barePort}/bare-same`)
+    await load(statusUrl, auth)
     const tiny = await load(`http://127.0.0.1:${barePort}/bare`)
     const baseline = await load(`http://127.0.0.1:${barePort}/bare-same`)
     const status = await load(statusUrl, auth)

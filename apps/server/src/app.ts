@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
@@ -13,6 +12,7 @@ import { registerDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
+import { installSecurityHeaders } from './http/security-headers.ts'
 import { loadSpa } from './http/spa.ts'
 import { testRoutes } from './http/test-routes.ts'
 import type { Api } from './http/types.ts'
@@ -42,8 +42,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ctx.log.warn({ distDir: options.webDistDir }, 'web build not found: serving the API only')
   installErrorHandler(app, { spaFallback: spa?.fallback ?? null })
 
-  // CSP is set on the HTML the SPA serves (http/spa.ts); the other helmet headers apply everywhere
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
+  // CSP is set on the HTML the SPA serves (http/spa.ts); the other security headers apply everywhere
+  installSecurityHeaders(app)
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   await registerDocs(app, ctx.config.publicUrl)
