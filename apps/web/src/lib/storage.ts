@@ -1,6 +1,18 @@
 import { GENERATION_TYPES, LANGUAGES, PERSISTENT_JOB_EXPIRY_MS } from '@parti/contract'
-// zod/mini: the same schemas at a fraction of the size, because storage is read on the landing page.
-import * as z from 'zod/mini'
+// not zod: storage is read on the landing page, and lib/shape.ts says why that matters
+import {
+  arrayOf,
+  boolean,
+  INVALID,
+  type Infer,
+  literal,
+  nonNegativeInt,
+  object,
+  oneOf,
+  optional,
+  type Shape,
+  string,
+} from './shape'
 
 /**
  * Browser-storage keys of spec §3, defined once. Every value is stored as `{ v, value }`: the version lets a
@@ -10,44 +22,44 @@ import * as z from 'zod/mini'
  * Never put credentials here: the session is an HttpOnly cookie the server sets.
  */
 
-const nonEmpty = () => z.string().check(z.minLength(1))
+const nonEmpty = () => string(1)
 
-const HistoryImage = z.object({
+const HistoryImage = object({
   id: nonEmpty(),
   imageUrl: nonEmpty(),
-  prompt: z.optional(z.string()),
-  createdAt: z.string(),
+  prompt: optional(string()),
+  createdAt: string(),
 })
 
-const HistoryVideo = z.object({
+const HistoryVideo = object({
   id: nonEmpty(),
   videoUrl: nonEmpty(),
-  prompt: z.optional(z.string()),
-  createdAt: z.string(),
+  prompt: optional(string()),
+  createdAt: string(),
 })
 
-export const PersistentJob = z.object({
+export const PersistentJob = object({
   id: nonEmpty(),
-  generationType: z.enum(GENERATION_TYPES),
+  generationType: oneOf(GENERATION_TYPES),
   /** epoch milliseconds when the job was created in this browser */
-  createdAt: z.int().check(z.nonnegative()),
+  createdAt: nonNegativeInt,
 })
-export type PersistentJob = z.infer<typeof PersistentJob>
+export type PersistentJob = Infer<typeof PersistentJob>
 
-export const CookieConsent = z.object({
-  accepted: z.boolean(),
-  categories: z.array(z.enum(['necessary', 'preferences', 'analytics'])),
-  decidedAt: z.string(),
+export const CookieConsent = object({
+  accepted: boolean,
+  categories: arrayOf(oneOf(['necessary', 'preferences', 'analytics']), 3),
+  decidedAt: string(),
 })
-export type CookieConsent = z.infer<typeof CookieConsent>
+export type CookieConsent = Infer<typeof CookieConsent>
 
-export const Theme = z.enum(['light', 'dark'])
-export type Theme = z.infer<typeof Theme>
+export const Theme = oneOf(['light', 'dark'])
+export type Theme = Infer<typeof Theme>
 
-export const SidebarState = z.enum(['expanded', 'collapsed'])
-export type SidebarState = z.infer<typeof SidebarState>
+export const SidebarState = oneOf(['expanded', 'collapsed'])
+export type SidebarState = Infer<typeof SidebarState>
 
-const listOf = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(z.maxLength(max))
+const listOf = <T>(item: Shape<T>, max: number) => arrayOf(item, max)
 
 export const STORAGE_KEYS = {
   renderHistory: { name: 'parti.render-history', version: 1, schema: listOf(HistoryImage, 200) },
@@ -56,14 +68,14 @@ export const STORAGE_KEYS = {
   persistentJobs: { name: 'parti.persistent-jobs', version: 1, schema: listOf(PersistentJob, 500) },
   cookieConsent: { name: 'parti.cookie-consent', version: 1, schema: CookieConsent },
   // language and theme are also read by the inline script in index.html before the first paint
-  language: { name: 'parti.language', version: 1, schema: z.enum(LANGUAGES) },
+  language: { name: 'parti.language', version: 1, schema: oneOf(LANGUAGES) },
   theme: { name: 'parti.theme', version: 1, schema: Theme },
   sidebar: { name: 'parti.sidebar', version: 1, schema: SidebarState },
-  advancedSettings: { name: 'parti.advanced-settings', version: 1, schema: z.boolean() },
+  advancedSettings: { name: 'parti.advanced-settings', version: 1, schema: boolean },
 } as const
 
 export type StorageKey = keyof typeof STORAGE_KEYS
-export type StoredValue<K extends StorageKey> = z.infer<(typeof STORAGE_KEYS)[K]['schema']>
+export type StoredValue<K extends StorageKey> = Infer<(typeof STORAGE_KEYS)[K]['schema']>
 
 function store(): Storage | null {
   try {
@@ -80,22 +92,25 @@ export function readStored<K extends StorageKey>(key: K): StoredValue<K> | null 
   const s = store()
   const raw = s?.getItem(name)
   if (raw == null) return null
+  let value: unknown = INVALID
   try {
-    const envelope = z.object({ v: z.literal(version), value: z.unknown() }).parse(JSON.parse(raw))
-    return schema.parse(envelope.value) as StoredValue<K>
-  } catch {
+    const envelope = object({ v: literal(version), value: (v: unknown) => v })(JSON.parse(raw))
+    if (envelope !== INVALID) value = (schema as Shape<unknown>)(envelope.value)
+  } catch {} // unparsable JSON
+  if (value === INVALID) {
     s?.removeItem(name)
     return null
   }
+  return value as StoredValue<K>
 }
 
 /** Stores a value after checking it; returns false (and stores nothing) when it does not match the schema. */
 export function writeStored<K extends StorageKey>(key: K, value: StoredValue<K>): boolean {
   const { name, version, schema } = STORAGE_KEYS[key]
-  const parsed = schema.safeParse(value)
-  if (!parsed.success) return false
+  const checked = (schema as Shape<unknown>)(value)
+  if (checked === INVALID) return false
   try {
-    store()?.setItem(name, JSON.stringify({ v: version, value: parsed.data }))
+    store()?.setItem(name, JSON.stringify({ v: version, value: checked }))
     return true
   } catch {
     return false // quota exceeded or storage disabled: the app keeps working without persistence
