@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -48,9 +48,67 @@ export function buildWeb({ ifStale = false, tolerant = false } = {}) {
     if (!tolerant) process.exit(r.status ?? 1)
     return false
   }
+  if (!prerenderLanding(vite) && !tolerant) process.exit(1)
   precompress(join(web, 'dist'))
   writeFileSync(stamp, new Date().toISOString())
   console.log(`[parti] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return true
+}
+
+// Runs in the visitor's browser before the app (its hash goes into the page's Content-Security-Policy). The copy
+// is English; a visitor whose language is another (stored choice, then the browser's, as src/lib/i18n.ts
+// detects it) waits for the app instead of seeing English first.
+const KEEP_IF_ENGLISH = `<script>
+(function () {
+  var supported = ['en', 'es', 'fr', 'pt', 'de', 'nl', 'ar'], stored = null, list, i, base
+  try { stored = JSON.parse(localStorage.getItem('parti.language') || 'null') } catch (e) {}
+  list = [stored && stored.v === 1 ? stored.value : null].concat(navigator.languages || [navigator.language])
+  for (i = 0; i < list.length; i++) {
+    base = typeof list[i] === 'string' ? list[i].toLowerCase().split(/[-_]/)[0] : ''
+    if (supported.indexOf(base) >= 0) break
+  }
+  if (i < list.length && base !== 'en') document.getElementById('prerendered').remove()
+})()
+</script>`
+
+/**
+ * dist/landing.html: index.html with the landing page rendered at build time (src/prerender.tsx), which the
+ * server sends at / to visitors without a session. Test ids are left out so that no test can find two of one.
+ */
+function prerenderLanding(vite) {
+  const out = join(web, 'node_modules/.prerender')
+  const r = spawnSync(
+    process.execPath,
+    [vite, 'build', '--ssr', 'src/prerender.tsx', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
+    { cwd: web, stdio: 'inherit' },
+  )
+  if (r.status !== 0) {
+    console.error('[parti] rendering the landing page at build time failed')
+    return false
+  }
+  const script = `
+    import { renderLanding } from ${JSON.stringify(pathToFileURL(join(out, 'prerender.js')).href)}
+    process.stdout.write(await renderLanding())`
+  const rendered = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: web,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  if (rendered.status !== 0 || !rendered.stdout.includes('<h1')) {
+    console.error('[parti] rendering the landing page at build time failed')
+    return false
+  }
+  const markup = rendered.stdout.replace(/ data-testid="[^"]*"/g, '')
+  const index = readFileSync(join(web, 'dist/index.html'), 'utf8')
+  const root = '<div id="root"></div>'
+  if (!index.includes(root)) throw new Error('dist/index.html has no empty #root')
+  // no modulepreload links: the copy paints without scripts, so on a slow link the stylesheet should not share
+  // the bandwidth with 140 KB of them (the entry script still starts at once and fetches its imports itself)
+  const page = index
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(root, `<div id="prerendered">${markup}</div>${KEEP_IF_ENGLISH}${root}`)
+  writeFileSync(join(web, 'dist/landing.html'), page)
   return true
 }
 

@@ -1,15 +1,22 @@
-import { Suspense } from 'react'
+import { Suspense, useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, ScrollRestoration } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { Button } from '../components/ui/Button'
 import { AuthDialogProvider } from '../features/auth/AuthDialogContext'
 import { SignInRedirectNotice } from '../features/auth/SignInRedirectNotice'
 import { useSession } from '../features/auth/session'
 import { FullScreenLoader } from './FullScreenLoader'
+import { removePrerendered } from './prerendered'
 
 /** Waits for the session (spec §2: full-screen loading while auth and profile load), then renders the route. */
 export function RootLayout() {
   const { status, retry } = useSession()
+  const { pathname } = useLocation()
+  // the landing page's build-time copy gives way to the real one (Hero); anything else replaces it here
+  const landing = status === 'loading' || (status === 'signed-out' && pathname === '/')
+  useLayoutEffect(() => {
+    if (!landing) removePrerendered()
+  }, [landing])
   if (status === 'loading') return <FullScreenLoader />
   if (status === 'error') return <SessionError onRetry={retry} />
   // the sign-in dialog lives inside the router: it navigates and links

@@ -1,7 +1,9 @@
 import { DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { ArrowRight, Star } from 'lucide-react'
+import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { removePrerendered } from '../../app/prerendered'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { useAuthDialog } from '../auth/AuthDialogContext'
 import { landingContent } from './content'
@@ -20,6 +22,8 @@ export function Hero() {
   const { t } = useTranslation()
   const { openAuth } = useAuthDialog()
   const rating = useRatingText()
+  // in the same commit as this hero appears, before the browser paints: never two landing pages at once
+  useLayoutEffect(removePrerendered, [])
   return (
     <section className="relative overflow-hidden">
       <div
