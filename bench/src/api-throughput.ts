@@ -9,7 +9,8 @@ import sharp from 'sharp'
 import { freePort, ROOT, startParti, stop } from './processes.ts'
 import { type BenchRow, round } from './stats.ts'
 
-const DURATION_S = 8
+const DURATION_S = 5
+const ROUNDS = 3
 const CONNECTIONS = 16
 
 function load(url: string, headers: Record<string, string> = {}) {
@@ -68,27 +69,35 @@ export async function benchApiThroughput(label: string, databaseUrl?: string): P
       headers: { 'content-type': 'application/json' },
       body: sample,
     })
-    // warm up both servers (JIT, caches), then measure one after the other
+    // warm up both servers (JIT, caches), then alternate them: on a noisy machine a single pair of runs can
+    // land on either side of a busy moment, the median of three alternating pairs is steadier
     await load(`http://127.0.0.1:${barePort}/bare-same`)
     await load(statusUrl, auth)
     const tiny = await load(`http://127.0.0.1:${barePort}/bare`)
-    const baseline = await load(`http://127.0.0.1:${barePort}/bare-same`)
-    const status = await load(statusUrl, auth)
-    if (status.non2xx > 0) throw new Error(`status route answered ${status.non2xx} errors`)
-    const ratio = status.requests.average / baseline.requests.average
+    const pairs: Array<{ bare: autocannon.Result; status: autocannon.Result; ratio: number }> = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const baseline = await load(`http://127.0.0.1:${barePort}/bare-same`)
+      const status = await load(statusUrl, auth)
+      if (status.non2xx > 0) throw new Error(`status route answered ${status.non2xx} errors`)
+      pairs.push({ bare: baseline, status, ratio: status.requests.average / baseline.requests.average })
+    }
+    pairs.sort((a, b) => a.ratio - b.ratio)
+    const mid = pairs[Math.floor(pairs.length / 2)]!
+    const p99s = pairs.map((p) => p.status.latency.p99).sort((a, b) => a - b)
+    const p99 = p99s[Math.floor(p99s.length / 2)]!
     return [
       {
         name: `status route (20 ids) ÷ bare Fastify route answering the same JSON, throughput (${label})`,
-        value: `${round(ratio, 2)} (${round(status.requests.average, 0)} vs ${round(baseline.requests.average, 0)} req/s, ${CONNECTIONS} connections, ${sample.length} B)`,
+        value: `${round(mid.ratio, 2)} (${round(mid.status.requests.average, 0)} vs ${round(mid.bare.requests.average, 0)} req/s, ${CONNECTIONS} connections, ${sample.length} B; median of ${ROUNDS} alternating pairs: ${pairs.map((p) => round(p.ratio, 2)).join(', ')})`,
         target: '≥ 0.5',
-        pass: ratio >= 0.5,
-        note: `against a bare route answering {"success":true}: ${round(status.requests.average / tiny.requests.average, 2)} (${round(tiny.requests.average, 0)} req/s)`,
+        pass: mid.ratio >= 0.5,
+        note: `against a bare route answering {"success":true}: ${round(mid.status.requests.average / tiny.requests.average, 2)} (${round(tiny.requests.average, 0)} req/s)`,
       },
       {
         name: `status route p99 latency at that load (${label})`,
-        value: `${status.latency.p99} ms (p50 ${status.latency.p50} ms)`,
+        value: `${p99} ms (median of the ${ROUNDS} runs' p99: ${p99s.join(', ')} ms; p50 ${mid.status.latency.p50} ms)`,
         target: '≤ 25 ms',
-        pass: status.latency.p99 <= 25,
+        pass: p99 <= 25,
       },
     ]
   } finally {

@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { hashToken, sessionCache } from '../auth/session-cache.ts'
+import { hashTokenMemo, sessionCache } from '../auth/session-cache.ts'
 import { resolveSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts'
 import type { DbOrTx } from '../db/client.ts'
 import { forbidden, unauthorized } from './errors.ts'
@@ -19,7 +19,7 @@ export async function currentUser(db: DbOrTx, req: FastifyRequest): Promise<Sess
   const token = tokenOf(req)
   let user: SessionUser | null = null
   if (token) {
-    const hash = hashToken(token)
+    const hash = hashTokenMemo(token)
     user = sessionCache.get(hash) ?? null
     if (!user) {
       user = await resolveSession(db, token)

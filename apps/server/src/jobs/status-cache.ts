@@ -13,7 +13,9 @@ import { TtlLru } from '../lib/lru.ts'
 export class StatusCache {
   constructor(private readonly maxUsers = 100_000) {}
 
-  private readonly entries = new TtlLru<string, string>(20_000, 30_000)
+  // keyed by the ids string alone, as parsed from the query (no per-request key to build and hash); the entry
+  // says whose answer it is and under which number
+  private readonly entries = new TtlLru<string, { userId: string; stamp: number; json: string }>(20_000, 30_000)
   private readonly generations = new Map<string, number>()
   private counter = 0
   /** the number of users not in the map: raised when the map is emptied */
@@ -26,12 +28,13 @@ export class StatusCache {
 
   /** `ids` is the query's ids string as sent: the same list in another order is another entry */
   get(userId: string, ids: string): string | undefined {
-    return this.entries.get(`${userId}:${this.stamp(userId)}:${ids}`)
+    const entry = this.entries.get(ids)
+    return entry && entry.userId === userId && entry.stamp === this.stamp(userId) ? entry.json : undefined
   }
 
   set(userId: string, ids: string, json: string, stamp: number): void {
     if (stamp !== this.stamp(userId)) return
-    this.entries.set(`${userId}:${stamp}:${ids}`, json)
+    this.entries.set(ids, { userId, stamp, json })
   }
 
   invalidateUser(userId: string): void {
