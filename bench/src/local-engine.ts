@@ -180,6 +180,10 @@ function table(rows: LocalEngineBenchRow[]): string {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = await benchLocalEngine()
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(rows))
+    process.exit(0)
+  }
   console.log(table(rows))
   console.log(
     `\n${new Date().toISOString()} · Node ${process.version} · ${(await import('node:os')).cpus().length} cores · load ${(
