@@ -15,7 +15,10 @@ export class StatusCache {
 
   // keyed by the ids string alone, as parsed from the query (no per-request key to build and hash); the entry
   // says whose answer it is and under which number
-  private readonly entries = new TtlLru<string, { userId: string; stamp: number; json: string }>(20_000, 30_000)
+  private readonly entries = new TtlLru<string, { userId: string; stamp: number; json: string }>(
+    20_000,
+    30_000,
+  )
   private readonly generations = new Map<string, number>()
   private counter = 0
   /** the number of users not in the map: raised when the map is emptied */
