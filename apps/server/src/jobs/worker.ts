@@ -30,6 +30,7 @@ export class Worker {
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>()
   private stopped = true
   private wake: (() => void) | null = null
+  private poked = false
   private loopDone: Promise<void> | null = null
   private unlisten: (() => Promise<void>) | null = null
   private sweepTimer: NodeJS.Timeout | null = null
@@ -73,10 +74,15 @@ export class Worker {
     }
   }
 
+  /**
+   * Wakes the loop. A poke that comes while the loop is not asleep (a NOTIFY landing during a claim that just
+   * missed the new job) is kept for the next sleep, which then returns at once instead of waiting a poll.
+   */
   private poke(): void {
     const w = this.wake
     this.wake = null
-    w?.()
+    if (w) w()
+    else this.poked = true
   }
 
   private async loop(): Promise<void> {
@@ -105,6 +111,10 @@ export class Worker {
 
   private sleep(ms: number): Promise<void> {
     if (this.stopped) return Promise.resolve()
+    if (this.poked) {
+      this.poked = false
+      return Promise.resolve()
+    }
     return new Promise((resolve) => {
       const t = setTimeout(() => {
         this.wake = null
