@@ -67,13 +67,19 @@ const KEEP_IF_ENGLISH = `<script>
     base = typeof list[i] === 'string' ? list[i].toLowerCase().split(/[-_]/)[0] : ''
     if (supported.indexOf(base) >= 0) break
   }
-  if (i < list.length && base !== 'en') document.getElementById('prerendered').remove()
+  var copy = document.getElementById('prerendered')
+  if (i < list.length && base !== 'en') return copy.remove()
+  // a button pressed before the app runs is pressed again on the app's own copy of it (app/prerendered.ts)
+  copy.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('[data-replay]')
+    if (button) copy.setAttribute('data-pending', button.getAttribute('data-replay'))
+  })
 })()
 </script>`
 
 /**
  * dist/landing.html: index.html with the landing page rendered at build time (src/prerender.tsx), which the
- * server sends at / to visitors without a session. Test ids are left out so that no test can find two of one.
+ * server sends at / to visitors without a session. Its test ids are renamed so that no test can find two of one.
  */
 function prerenderLanding(vite) {
   const out = join(web, 'node_modules/.prerender')
@@ -99,7 +105,8 @@ function prerenderLanding(vite) {
     console.error('[parti] rendering the landing page at build time failed')
     return false
   }
-  const markup = rendered.stdout.replace(/ data-testid="[^"]*"/g, '')
+  // test ids become replay ids: a button pressed on the copy is pressed again on the app's element of that id
+  const markup = rendered.stdout.replace(/ data-testid="/g, ' data-replay="')
   const index = readFileSync(join(web, 'dist/index.html'), 'utf8')
   const root = '<div id="root"></div>'
   if (!index.includes(root)) throw new Error('dist/index.html has no empty #root')

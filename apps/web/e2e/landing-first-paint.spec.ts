@@ -52,6 +52,18 @@ test.describe('the landing page once the app runs', () => {
     })
   }
 
+  test('a button pressed before the app runs is pressed again once it does', async ({ page, auth }) => {
+    // a slow phone: the app's entry script arrives a while after the page
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    await page.locator('#prerendered').getByRole('button', { name: 'Try it for free' }).click()
+    await expect(auth.dialog).toBeVisible()
+    await expect(page.locator('#prerendered')).toHaveCount(0)
+  })
+
   test('an English visitor keeps the copy until the app is there', async ({ page }) => {
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
