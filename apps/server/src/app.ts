@@ -34,9 +34,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     forceCloseConnections: true,
     return503OnClosing: true,
     requestIdHeader: 'x-request-id',
-    // the status route is polled by every waiting browser: a log line per poll would cost more than the answer
-    // (a route-level logLevel would too: it gives every request a logger of its own level)
-    disableRequestLogging: (req) => req.url.startsWith('/api/user/generations/status'),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -79,6 +79,8 @@ export const generationRoutes =
           querystring: StatusQuery,
           response: { 200: StatusResponse },
         },
+        // polled by every waiting browser: a log line per poll would cost more than the answer
+        logLevel: 'warn',
       },
       async (req, reply) => {
         const session = await requireUser(db, req)
