@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 export interface GridLayout {
   columns: number
@@ -78,7 +78,8 @@ export function useGridWindow(ref: RefObject<HTMLElement | null>, options: Optio
     if (fresh) offset.current = el.getBoundingClientRect().top + window.scrollY
     const top = window.scrollY - offset.current
     const next = visibleRows(layoutRef.current, top, top + window.innerHeight, overscan)
-    setRange((r) => (r.start === next.start && r.end === next.end ? r : next))
+    // the new rows are overscan (out of view for a few more frames): their render may yield to scrolling
+    startTransition(() => setRange((r) => (r.start === next.start && r.end === next.end ? r : next)))
   }
 
   // Layout is read only at the start of an animation frame, when it is clean: a read right after React has
