@@ -2,7 +2,7 @@ import type { Generation, GenerationsResponse } from '@parti/contract'
 import { type InfiniteData, QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { applyGeneration } from './cache'
-import { generationKeys } from './keys'
+import { estimatesQueryKey, generationKeys } from './keys'
 
 const gen = (patch: Partial<Generation>): Generation =>
   ({
@@ -73,5 +73,26 @@ describe('applyGeneration keeps the keyset order of the gallery lists', () => {
     })
     applyGeneration(qc, gen({ id: 'old', createdAt: '2024-01-01T00:00:00.000Z', status: 'completed' }))
     expect(ids(qc, key)).toEqual([['c']])
+  })
+})
+
+describe('the time estimates', () => {
+  it('go stale when a job completes, once, whichever screen started it', () => {
+    const qc = new QueryClient()
+    qc.setQueryData(estimatesQueryKey, { estimates: [] })
+    const stale = () => qc.getQueryState(estimatesQueryKey)?.isInvalidated
+    applyGeneration(qc, gen({ status: 'processing' }))
+    expect(stale()).toBe(false)
+    applyGeneration(qc, gen({ status: 'completed' }))
+    expect(stale()).toBe(true)
+  })
+
+  it('stay as they are when a completed job changes again (a favourite) or a job fails', () => {
+    const qc = new QueryClient()
+    applyGeneration(qc, gen({ status: 'completed' }))
+    qc.setQueryData(estimatesQueryKey, { estimates: [] })
+    applyGeneration(qc, gen({ status: 'completed', favorite: true }))
+    applyGeneration(qc, gen({ id: 'g2', status: 'failed' }))
+    expect(qc.getQueryState(estimatesQueryKey)?.isInvalidated).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import type { Generation, GenerationsResponse } from '@parti/contract'
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
-import { type GenerationFilters, generationKeys, matchesFilters } from './keys'
+import { estimatesQueryKey, type GenerationFilters, generationKeys, matchesFilters } from './keys'
 
 type Pages = InfiniteData<GenerationsResponse, string | null>
 
@@ -9,7 +9,11 @@ type Pages = InfiniteData<GenerationsResponse, string | null>
  * cached list it belongs in, in place, newest first; nothing is refetched.
  */
 export function applyGeneration(qc: QueryClient, g: Generation): void {
+  const before = qc.getQueryData<Generation>(generationKeys.detail(g.id))
   qc.setQueryData(generationKeys.detail(g.id), g)
+  // the time estimates are medians of completed jobs: one more completed makes them stale, whichever screen shows it
+  if (g.status === 'completed' && before?.status !== 'completed')
+    void qc.invalidateQueries({ queryKey: estimatesQueryKey })
   for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: generationKeys.lists() })) {
     if (!data) continue
     const filters = (key[2] ?? {}) as GenerationFilters

@@ -18,6 +18,9 @@ export const generationKeys = {
   detail: (id: string) => ['generations', 'detail', id] as const,
 }
 
+/** GET /api/user/estimates: measured from completed jobs, so stale whenever one completes (jobs/cache.ts). */
+export const estimatesQueryKey = ['user', 'estimates'] as const
+
 /** Whether a generation belongs in a list with these filters (used to slot live results into cached lists). */
 export function matchesFilters(g: Generation, f: GenerationFilters): boolean {
   if (g.deleted) return false

@@ -2,8 +2,7 @@ import type { EstimatesResponse, GenerationMode } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '../../../lib/api'
-
-export const estimatesQueryKey = ['user', 'estimates'] as const
+import { estimatesQueryKey } from '../../jobs/keys'
 
 export interface Estimate {
   medianMs: number

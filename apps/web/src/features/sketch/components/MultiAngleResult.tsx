@@ -1,14 +1,11 @@
 import { COSTS, type Generation } from '@parti/contract'
-import { useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, Download, Layers3 } from 'lucide-react'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { PendingResult } from '../../create/components/PendingResult'
-import { estimatesQueryKey } from '../../create/hooks/useEstimate'
 import { useGenerations } from '../../create/hooks/useGeneration'
 import { useDownload } from '../../gallery/hooks/useDownload'
 import { AngleIcon } from './AngleIcon'
@@ -30,12 +27,8 @@ export function batchOutcome(views: Array<Pick<Generation, 'status' | 'creditsCo
 
 export function MultiAngleResult({ ids }: { ids: string[] }) {
   const { t } = useTranslation(['sketch', 'create', 'jobs'])
-  const qc = useQueryClient()
   const views = useGenerations(ids)
   const outcome = batchOutcome(views)
-  useEffect(() => {
-    if (outcome.finished) void qc.invalidateQueries({ queryKey: estimatesQueryKey })
-  }, [outcome.finished, qc])
 
   if (!ids.length) {
     return (

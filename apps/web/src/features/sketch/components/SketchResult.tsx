@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { PencilRuler } from 'lucide-react'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
@@ -8,18 +6,13 @@ import { FailedResult } from '../../create/components/FailedResult'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
 import { ResultViewer } from '../../create/components/ResultViewer'
-import { estimatesQueryKey } from '../../create/hooks/useEstimate'
 import { useGeneration } from '../../create/hooks/useGeneration'
 
 /** The render of a sketch: waiting, then the before/after comparison with download and 'use as input'. */
 export function SketchResult({ id, onRetry }: { id: string | null; onRetry: () => void }) {
   const { t } = useTranslation(['sketch', 'create'])
-  const qc = useQueryClient()
   const { data: g } = useGeneration(id)
   const done = g?.status === 'completed'
-  useEffect(() => {
-    if (done) void qc.invalidateQueries({ queryKey: estimatesQueryKey })
-  }, [done, qc])
 
   if (!id || !g) {
     return (

@@ -1,7 +1,6 @@
 import { COSTS, type Generation } from '@parti/contract'
-import { useQueryClient } from '@tanstack/react-query'
 import { Check, Info, Sofa } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { cn } from '../../../components/ui/cn'
@@ -12,7 +11,6 @@ import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
-import { estimatesQueryKey } from '../../create/hooks/useEstimate'
 import { useGeneration } from '../../create/hooks/useGeneration'
 
 type Phase = 'pending' | 'completed' | 'failed'
@@ -20,12 +18,8 @@ type Phase = 'pending' | 'completed' | 'failed'
 /** spec §4: staging runs a cleaning phase, then a staging phase; spec §2: original, cleaned and staged. */
 export function StagingResult({ id, onRetry }: { id: string | null; onRetry: () => void }) {
   const { t } = useTranslation(['staging', 'create'])
-  const qc = useQueryClient()
   const { data: g } = useGeneration(id)
   const done = g?.status === 'completed'
-  useEffect(() => {
-    if (done) void qc.invalidateQueries({ queryKey: estimatesQueryKey })
-  }, [done, qc])
 
   if (!id || !g) {
     return (

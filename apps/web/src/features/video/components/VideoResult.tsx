@@ -1,24 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Clapperboard } from 'lucide-react'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
-import { estimatesQueryKey } from '../../create/hooks/useEstimate'
 import { useGeneration } from '../../create/hooks/useGeneration'
 
 /** The video: the generating message with the measured estimate, then a player with download. */
 export function VideoResult({ id, onRetry }: { id: string | null; onRetry: () => void }) {
   const { t } = useTranslation(['video', 'create'])
-  const qc = useQueryClient()
   const { data: g } = useGeneration(id)
   const done = g?.status === 'completed'
-  useEffect(() => {
-    if (done) void qc.invalidateQueries({ queryKey: estimatesQueryKey })
-  }, [done, qc])
 
   if (!id || !g) {
     return (
