@@ -40,3 +40,20 @@ export function useReasonText() {
     [t],
   )
 }
+
+/**
+ * A field's message for a creation screen: its readiness reason once Generate was pressed with it missing,
+ * otherwise the server's validation message when it named this field (or one of its aliases).
+ */
+export function useFieldError(
+  reasons: readonly Reason[],
+  showErrors: boolean,
+  server: { field: string; text: string } | null,
+) {
+  const reasonText = useReasonText()
+  return (field: string, aliases: readonly string[] = []): string | null => {
+    const reason = showErrors ? reasonFor(reasons, field) : undefined
+    if (reason) return reasonText(reason)
+    return server && (server.field === field || aliases.includes(server.field)) ? server.text : null
+  }
+}

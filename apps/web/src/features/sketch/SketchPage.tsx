@@ -13,7 +13,7 @@ import { RecentStrip } from '../create/components/RecentStrip'
 import { UploadDropzone } from '../create/components/UploadDropzone'
 import { useStyles } from '../create/hooks/useCatalog'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
-import { type Reason, reasonFor, useReasonText } from '../create/readiness'
+import { type Reason, useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { useAdvancedSettings } from '../preferences/advanced'
 import { AdvancedSketchSettings } from './components/AdvancedSketchSettings'
@@ -40,7 +40,6 @@ export default function SketchPage() {
     user?.plan === 'pro' && user.subscriptionStatus !== 'expired' && user.subscriptionStatus !== 'none'
   const [advanced] = useAdvancedSettings()
   const [draft, update] = useSketchDraft()
-  const reasonText = useReasonText()
   const lastRequest = useRef<StartJobInput | null>(null)
   const ids = {
     sketch: useId(),
@@ -72,13 +71,7 @@ export default function SketchPage() {
         })
   const cost = mode === 'render' ? SKETCH_RENDER_COST : multiAngleCost(draft.angles.length, sketchCount)
 
-  // a field's message: after Generate was pressed with it missing, or when the server named it
-  const fieldError = (field: string, aliases: string[] = []) => {
-    const reason = draft.showErrors ? reasonFor(reasons, field) : undefined
-    if (reason) return reasonText(reason)
-    const server = job.fieldError
-    return server && (server.field === field || aliases.includes(server.field)) ? server.text : null
-  }
+  const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
 
   const submit = async (request: StartJobInput) => {
     lastRequest.current = request

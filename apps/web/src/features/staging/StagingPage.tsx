@@ -11,7 +11,7 @@ import { RecentStrip } from '../create/components/RecentStrip'
 import { UploadDropzone } from '../create/components/UploadDropzone'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
-import { reasonFor, useReasonText } from '../create/readiness'
+import { useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { useAdvancedSettings } from '../preferences/advanced'
 import { RoomTypePicker } from './components/RoomTypePicker'
@@ -29,7 +29,6 @@ export default function StagingPage() {
   const credits = user?.credits ?? 0
   const [advanced] = useAdvancedSettings()
   const [draft, update] = useStagingDraft()
-  const reasonText = useReasonText()
   const lastRequest = useRef<StartJobInput | null>(null)
   const ids = { photo: useId(), room: useId(), palette: useId(), options: useId(), style: useId() }
   const job = useStartJob({ failureTitle: t('staging:failed') })
@@ -38,12 +37,7 @@ export default function StagingPage() {
   useSourceImage((photo) => update({ photos: [photo] }))
 
   const reasons = stagingReadiness({ hasPhoto: draft.photos.length > 0, credits })
-  const fieldError = (field: string, aliases: string[] = []) => {
-    const reason = draft.showErrors ? reasonFor(reasons, field) : undefined
-    if (reason) return reasonText(reason)
-    const server = job.fieldError
-    return server && (server.field === field || aliases.includes(server.field)) ? server.text : null
-  }
+  const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
 
   const submit = async (request: StartJobInput) => {
     lastRequest.current = request

@@ -13,7 +13,7 @@ import { UploadDropzone } from '../create/components/UploadDropzone'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { isImageUrl } from '../create/inputImage'
-import { reasonFor, useReasonText } from '../create/readiness'
+import { useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { CameraMovePicker } from './components/CameraMovePicker'
 import { DurationPicker } from './components/DurationPicker'
@@ -28,7 +28,6 @@ export default function VideoPage() {
   const { user } = useSession()
   const credits = user?.credits ?? 0
   const [draft, update] = useVideoDraft()
-  const reasonText = useReasonText()
   const [picking, setPicking] = useState(false)
   const [urlBroken, setUrlBroken] = useState(false)
   const lastRequest = useRef<StartJobInput | null>(null)
@@ -48,12 +47,7 @@ export default function VideoPage() {
     duration: draft.duration,
     credits,
   })
-  const fieldError = (field: string, aliases: string[] = []) => {
-    const reason = draft.showErrors ? reasonFor(reasons, field) : undefined
-    if (reason) return reasonText(reason, 'video')
-    const server = job.fieldError
-    return server && (server.field === field || aliases.includes(server.field)) ? server.text : null
-  }
+  const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
 
   const submit = async (request: StartJobInput) => {
     lastRequest.current = request
