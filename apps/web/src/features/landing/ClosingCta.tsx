@@ -21,11 +21,7 @@ export function ClosingCta() {
             {t('landing.ctaBody')}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button
-              size="lg"
-              className="bg-white text-[#15213f] hover:bg-white/90"
-              onClick={() => openAuth('sign-up')}
-            >
+            <Button variant="inverse" size="lg" onClick={() => openAuth('sign-up')}>
               {t('landing.tryFree')}
             </Button>
             <Link
