@@ -1,4 +1,4 @@
-import type { GenerationMode, PlanName, VideoDuration } from './enums.ts'
+import type { PlanName, VideoDuration } from './enums.ts'
 
 // spec §9: business constants and limits. Money is integer EUR cents; credits are integers.
 export const COSTS = {
@@ -64,17 +64,3 @@ export const MIN_PASSWORD_LENGTH = 8
 export const MAX_STATUS_IDS = 100
 export const DEFAULT_FREE_CREDITS = 200
 export const MINIMUM_AGE = 13
-
-/** Credits a job of the given mode costs (spec §9). Multi-angle is charged per angle, one job per angle. */
-export function costOf(mode: GenerationMode, duration: VideoDuration = DEFAULT_VIDEO_DURATION): number {
-  switch (mode) {
-    case 'animate':
-      return COSTS.video[duration]
-    case 'multi-angle':
-      return COSTS.perAngle
-    case 'staging':
-      return STAGING_COST
-    default:
-      return COSTS.image
-  }
-}

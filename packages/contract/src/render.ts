@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
+import { RENDER_START_KINDS } from './kinds.ts'
 
 /** Multipart text fields arrive as strings; lists may be JSON arrays or comma lists. */
 const list = <T extends z.ZodType>(item: T) =>
@@ -44,7 +45,6 @@ const json = z.preprocess((v) => {
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().max(max).optional())
 
-export const RENDER_START_KINDS = ['sketch-render', 'multi-angle', 'home-staging', 'chat-edit'] as const
 export const RenderStartKind = z.enum(RENDER_START_KINDS)
 export type RenderStartKind = z.infer<typeof RenderStartKind>
 

@@ -49,19 +49,6 @@ export const ROOM_TYPES = [
 
 export const GENERATION_TYPES = ['home-staging', 'sketch-render', 'video-render', 'chat-edit'] as const
 
-/**
- * What a job does. The spec's generationType groups these for the counters (chat edit covers magic edit and
- * inpaint; sketch render covers multi-angle); the mode says which engine task runs.
- */
-export const GENERATION_MODES = [
-  'sketch',
-  'multi-angle',
-  'staging',
-  'magic-edit',
-  'inpaint',
-  'animate',
-] as const
-
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const
 
 export const MEDIA_TYPES = ['image', 'video'] as const

@@ -1,4 +1,10 @@
-import type { GenerationMode, GenerationStatus, GenerationType, MediaType } from '@parti/contract'
+import {
+  type GenerationMode,
+  type GenerationStatus,
+  type GenerationType,
+  KINDS,
+  type MediaType,
+} from '@parti/contract'
 
 /** spec §4: pending → processing → completed | failed; processing may go back to pending (retry, release). */
 const TRANSITIONS: Record<GenerationStatus, readonly GenerationStatus[]> = {
@@ -11,20 +17,10 @@ export const canTransition = (from: GenerationStatus, to: GenerationStatus): boo
   TRANSITIONS[from].includes(to)
 export const isActive = (s: GenerationStatus): boolean => s === 'pending' || s === 'processing'
 
-/** Which spec generationType and media type a mode belongs to (the counters group by generationType). */
+/** Which generationType and media type a kind belongs to (the counters group by generationType). */
 export function classify(mode: GenerationMode): { generationType: GenerationType; type: MediaType } {
-  switch (mode) {
-    case 'sketch':
-    case 'multi-angle':
-      return { generationType: 'sketch-render', type: 'image' }
-    case 'staging':
-      return { generationType: 'home-staging', type: 'image' }
-    case 'animate':
-      return { generationType: 'video-render', type: 'video' }
-    case 'magic-edit':
-    case 'inpaint':
-      return { generationType: 'chat-edit', type: 'image' }
-  }
+  const { generationType, type } = KINDS[mode]
+  return { generationType, type }
 }
 
 /** The stats key of spec §3 job counts for a generationType. */

@@ -1,4 +1,13 @@
-import { ENGINE_IDS, type EngineId } from '@parti/contract'
+import {
+  ENGINE_IDS,
+  ENGINE_SETTINGS,
+  type EngineId,
+  type EngineSetting,
+  GENERATION_MODES,
+  KINDS,
+  STEP_NAMES,
+  STEPS,
+} from '@parti/contract'
 import { z } from 'zod'
 import { ConfigError } from '../config.ts'
 import { COMFYUI_DEFAULT_MODELS } from './comfyui/models.ts'
@@ -10,27 +19,11 @@ import { REPLICATE_DEFAULT_MODELS } from './replicate/models.ts'
 import { TASK_KINDS } from './router.ts'
 import type { EngineTaskKind } from './types.ts'
 
-/** Which engine serves which kinds: one variable per product feature (issue 5). */
-export const ENGINE_SETTINGS = {
-  ENGINE_SKETCH_RENDER: ['sketch'],
-  ENGINE_MULTI_ANGLE: ['multi-angle'],
-  ENGINE_HOME_STAGING: ['staging-clean', 'staging-stage'],
-  ENGINE_INPAINT: ['inpaint'],
-  ENGINE_CHAT_EDIT: ['magic-edit'],
-  ENGINE_VIDEO: ['animate'],
-} as const satisfies Record<string, readonly EngineTaskKind[]>
-type EngineSetting = keyof typeof ENGINE_SETTINGS
-
-/** The part of a model variable's name for each kind: REPLICATE_MODEL_<this>[_PREMIUM|_EXPERIMENTAL]. */
-export const MODEL_SETTING: Record<EngineTaskKind, string> = {
-  sketch: 'SKETCH_RENDER',
-  'multi-angle': 'MULTI_ANGLE',
-  'staging-clean': 'STAGING_CLEAN',
-  'staging-stage': 'STAGING_STAGE',
-  inpaint: 'INPAINT',
-  'magic-edit': 'CHAT_EDIT',
-  animate: 'VIDEO',
-}
+/** The part of a model variable's name for each step: REPLICATE_MODEL_<this>[_PREMIUM|_EXPERIMENTAL]. */
+export const MODEL_SETTING = Object.fromEntries(STEP_NAMES.map((s) => [s, STEPS[s].model])) as Record<
+  EngineTaskKind,
+  string
+>
 
 type HostedId = Exclude<EngineId, 'local'>
 
@@ -91,12 +84,10 @@ for (const p of Object.values(PROVIDERS))
 
 /** Every engine variable (docs/hosted-engines.md and .env.example list them). */
 export const EngineEnvSchema = z.object({
-  ENGINE_SKETCH_RENDER: engineId,
-  ENGINE_MULTI_ANGLE: engineId,
-  ENGINE_HOME_STAGING: engineId,
-  ENGINE_INPAINT: engineId,
-  ENGINE_CHAT_EDIT: engineId,
-  ENGINE_VIDEO: engineId,
+  ...(Object.fromEntries(Object.keys(ENGINE_SETTINGS).map((name) => [name, engineId])) as Record<
+    EngineSetting,
+    typeof engineId
+  >),
   REPLICATE_API_TOKEN: opt(z.string().trim()),
   REPLICATE_BASE_URL: def(httpUrl, 'https://api.replicate.com/v1'),
   REPLICATE_WEBHOOK_SECRET: opt(z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must look like whsec_<base64>')),
@@ -137,14 +128,9 @@ export const ENGINE_KINDS: Record<EngineId, readonly EngineTaskKind[]> = {
   gemini: ['magic-edit', 'inpaint'],
 }
 
-const FEATURE_NAMES: Record<EngineSetting, string> = {
-  ENGINE_SKETCH_RENDER: 'sketch render',
-  ENGINE_MULTI_ANGLE: 'multi-angle views',
-  ENGINE_HOME_STAGING: 'home staging',
-  ENGINE_INPAINT: 'inpainting',
-  ENGINE_CHAT_EDIT: 'chat edit (Ask Parti)',
-  ENGINE_VIDEO: 'video',
-}
+const FEATURE_NAMES = Object.fromEntries(
+  GENERATION_MODES.map((k) => [KINDS[k].engineSetting, KINDS[k].feature]),
+) as Record<EngineSetting, string>
 
 /**
  * Parse and check the engine settings; throws ConfigError('Invalid configuration: NAME: message; …') naming

@@ -1,3 +1,4 @@
+import { STEP_NAMES } from '@parti/contract'
 import { type ModelTiers, modelForPlan, type PlanState } from './plan-rules.ts'
 import type { WebhookProvider, WebhookReceiver } from './shared/webhooks.ts'
 import type { Engine, EngineTaskKind } from './types.ts'
@@ -22,15 +23,8 @@ export interface EngineRouter {
   stop?(): Promise<void>
 }
 
-export const TASK_KINDS: EngineTaskKind[] = [
-  'sketch',
-  'multi-angle',
-  'staging-clean',
-  'staging-stage',
-  'inpaint',
-  'magic-edit',
-  'animate',
-]
+/** Every step an engine may be asked to run (the contract's STEPS). */
+export const TASK_KINDS: readonly EngineTaskKind[] = STEP_NAMES
 
 /** Every kind on one engine (the embedded default, and tests). */
 export function singleEngineRouter(engine: Engine): EngineRouter {

@@ -6,6 +6,7 @@ import type {
   RoomType,
   StagingOption,
   StagingStyle,
+  Step,
   VideoDuration,
 } from '@parti/contract'
 
@@ -88,6 +89,9 @@ export type EngineTask =
     }
 
 export type EngineTaskKind = EngineTask['kind']
+// every step of the contract has its engine task, and no task is left without a step
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
+export const TASKS_MATCH_STEPS: Same<EngineTaskKind, Step> = true
 
 export interface EngineContext {
   jobId: string

@@ -1,4 +1,4 @@
-import type { GenerationMode } from '@parti/contract'
+import { type GenerationMode, KINDS } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { Database, Tx } from '../db/client.ts'
@@ -28,15 +28,6 @@ export interface NewJob {
   inputKeys: string[]
   maskKey?: string | null
   metadata: Record<string, unknown>
-}
-
-const LEDGER_WORDS: Record<GenerationMode, string> = {
-  sketch: 'Sketch render',
-  'multi-angle': 'Multi-angle view',
-  staging: 'Home staging',
-  'magic-edit': 'Magic edit',
-  inpaint: 'Inpaint',
-  animate: 'Video',
 }
 
 /**
@@ -102,7 +93,7 @@ export async function createJobs(
           userId: session.userId,
           amount: -job.cost,
           kind: 'debit',
-          description: LEDGER_WORDS[job.mode],
+          description: KINDS[job.mode].ledger,
           generationId: id,
         })
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { Generation, GenerationMode } from '@parti/contract'
+import { GENERATION_MODES, type Generation, type GenerationMode } from '@parti/contract'
 import {
   Clapperboard,
   Images,
@@ -20,14 +20,8 @@ export const KIND_ICON: Record<GenerationMode, LucideIcon> = {
   animate: Clapperboard,
 }
 
-export const KIND_ORDER: readonly GenerationMode[] = [
-  'sketch',
-  'multi-angle',
-  'staging',
-  'magic-edit',
-  'inpaint',
-  'animate',
-]
+/** Filters list kinds in the contract's order. */
+export const KIND_ORDER: readonly GenerationMode[] = GENERATION_MODES
 
 export const GalleryIcon = Images
 

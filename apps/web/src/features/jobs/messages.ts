@@ -1,34 +1,16 @@
-import type { Generation } from '@parti/contract'
+import { type FailureNotice, type Generation, KINDS } from '@parti/contract'
 
 /**
  * Which spec §8 failure notice a failed job shows, by what it was and why it failed. Returns a key of the
  * `jobs` namespace; the server's English `error` is never shown as is.
  */
-export type FailureKey =
-  | 'failure.cancelled'
-  | 'failure.chatProcess'
-  | 'failure.chatEdit'
-  | 'failure.inpaint'
-  | 'failure.video'
-  | 'failure.staging'
-  | 'failure.render'
+export type FailureKey = 'failure.cancelled' | 'failure.chatProcess' | `failure.${FailureNotice}`
 
 export function failureMessageKey(g: Pick<Generation, 'mode' | 'errorCode'>): FailureKey {
   if (g.errorCode === 'cancelled') return 'failure.cancelled'
-  switch (g.mode) {
-    case 'magic-edit':
-      return g.errorCode === 'unsupported_request' || g.errorCode === 'invalid_input'
-        ? 'failure.chatProcess'
-        : 'failure.chatEdit'
-    case 'inpaint':
-      return 'failure.inpaint'
-    case 'animate':
-      return 'failure.video'
-    case 'staging':
-      return 'failure.staging'
-    default:
-      return 'failure.render'
-  }
+  if (g.mode === 'magic-edit' && (g.errorCode === 'unsupported_request' || g.errorCode === 'invalid_input'))
+    return 'failure.chatProcess'
+  return `failure.${KINDS[g.mode].failure}`
 }
 
 export function successMessageKey(g: Pick<Generation, 'type'>): 'success.video' | 'success.image' {

@@ -1,0 +1,164 @@
+// The generation kinds and the engine steps they run: one definition each, everything else derived from here
+// (docs/architecture.md#vocabulary). No zod here: the landing page imports these values.
+import { COSTS, DEFAULT_VIDEO_DURATION } from './constants.ts'
+import type { GENERATION_TYPES, MEDIA_TYPES, VIDEO_DURATIONS } from './values.ts'
+
+/**
+ * A step is one engine call. `model` is the part of a hosted engine's model variable that names it
+ * (`REPLICATE_MODEL_<model>[_PREMIUM|_EXPERIMENTAL]`); `media` picks the engine deadline (image or video).
+ */
+export const STEPS = {
+  sketch: { model: 'SKETCH_RENDER', media: 'image' },
+  'multi-angle': { model: 'MULTI_ANGLE', media: 'image' },
+  'staging-clean': { model: 'STAGING_CLEAN', media: 'image' },
+  'staging-stage': { model: 'STAGING_STAGE', media: 'image' },
+  inpaint: { model: 'INPAINT', media: 'image' },
+  'magic-edit': { model: 'CHAT_EDIT', media: 'image' },
+  animate: { model: 'VIDEO', media: 'video' },
+} as const satisfies Record<string, { model: string; media: (typeof MEDIA_TYPES)[number] }>
+export type Step = keyof typeof STEPS
+export const STEP_NAMES = Object.keys(STEPS) as Step[]
+
+/** How a failed job of a kind is announced in the app (a key of the web's failure notices). */
+export type FailureNotice = 'render' | 'staging' | 'video' | 'inpaint' | 'chatEdit'
+
+export interface KindInfo {
+  /** the product's group for counters and filters */
+  generationType: (typeof GENERATION_TYPES)[number]
+  /** what the result is */
+  type: (typeof MEDIA_TYPES)[number]
+  /**
+   * The engine steps, in order, with the credits each is worth: a later step that fails for good gives back
+   * its own credits and the user keeps what the earlier ones made (docs/product.md#staging-phases).
+   * A single step is worth the whole price, so its `credits` is null.
+   */
+  steps: readonly { step: Step; credits: number | null; phase?: string }[]
+  /** how it is asked for: the render route, and on `/render/start` the value of its `generationType` field */
+  request:
+    | { path: '/render/start'; generationType: string }
+    | { path: '/render/animate' | '/render/inpainting' }
+  /** the environment variable that picks the engine for every step of the kind */
+  engineSetting: `ENGINE_${string}`
+  /** the feature as the engine settings' messages name it */
+  feature: string
+  /** the ledger's description of the debit */
+  ledger: string
+  failure: FailureNotice
+}
+
+/**
+ * Every kind of job (the API's `mode`). A new kind starts here: the compiler then points at the tables
+ * keyed by it (docs/extending.md#add-a-kind).
+ */
+export const KINDS = {
+  sketch: {
+    generationType: 'sketch-render',
+    type: 'image',
+    steps: [{ step: 'sketch', credits: null }],
+    request: { path: '/render/start', generationType: 'sketch-render' },
+    engineSetting: 'ENGINE_SKETCH_RENDER',
+    feature: 'sketch render',
+    ledger: 'Sketch render',
+    failure: 'render',
+  },
+  'multi-angle': {
+    generationType: 'sketch-render',
+    type: 'image',
+    steps: [{ step: 'multi-angle', credits: null }],
+    request: { path: '/render/start', generationType: 'multi-angle' },
+    engineSetting: 'ENGINE_MULTI_ANGLE',
+    feature: 'multi-angle views',
+    ledger: 'Multi-angle view',
+    failure: 'render',
+  },
+  staging: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [
+      { step: 'staging-clean', credits: COSTS.staging.cleaning, phase: 'cleaning' },
+      { step: 'staging-stage', credits: COSTS.staging.staging, phase: 'staging' },
+    ],
+    request: { path: '/render/start', generationType: 'home-staging' },
+    engineSetting: 'ENGINE_HOME_STAGING',
+    feature: 'home staging',
+    ledger: 'Home staging',
+    failure: 'staging',
+  },
+  'magic-edit': {
+    generationType: 'chat-edit',
+    type: 'image',
+    steps: [{ step: 'magic-edit', credits: null }],
+    request: { path: '/render/start', generationType: 'chat-edit' },
+    engineSetting: 'ENGINE_CHAT_EDIT',
+    feature: 'chat edit (Ask Parti)',
+    ledger: 'Magic edit',
+    failure: 'chatEdit',
+  },
+  inpaint: {
+    generationType: 'chat-edit',
+    type: 'image',
+    steps: [{ step: 'inpaint', credits: null }],
+    request: { path: '/render/inpainting' },
+    engineSetting: 'ENGINE_INPAINT',
+    feature: 'inpainting',
+    ledger: 'Inpaint',
+    failure: 'inpaint',
+  },
+  animate: {
+    generationType: 'video-render',
+    type: 'video',
+    steps: [{ step: 'animate', credits: null }],
+    request: { path: '/render/animate' },
+    engineSetting: 'ENGINE_VIDEO',
+    feature: 'video',
+    ledger: 'Video',
+    failure: 'video',
+  },
+} as const satisfies Record<string, KindInfo>
+
+export type Kind = keyof typeof KINDS
+/** Screens and filters list kinds in this order. */
+export const GENERATION_MODES = Object.keys(KINDS) as [Kind, ...Kind[]]
+
+/** The kinds' engine settings (ENGINE_SKETCH_RENDER…), each with the steps it routes. */
+export type EngineSetting = (typeof KINDS)[Kind]['engineSetting']
+export const ENGINE_SETTINGS = Object.fromEntries(
+  GENERATION_MODES.map((k) => [KINDS[k].engineSetting, KINDS[k].steps.map((s) => s.step)]),
+) as unknown as Record<EngineSetting, readonly Step[]>
+
+/** The kinds `POST /render/start` takes, by the value of its `generationType` field. */
+export type RenderStartKindName = Extract<
+  (typeof KINDS)[Kind]['request'],
+  { path: '/render/start' }
+>['generationType']
+export const RENDER_START_KINDS = GENERATION_MODES.flatMap((k) => {
+  const r: KindInfo['request'] = KINDS[k].request
+  return r.path === '/render/start' ? [r.generationType as RenderStartKindName] : []
+}) as [RenderStartKindName, ...RenderStartKindName[]]
+/** The kind a `POST /render/start` request asks for. */
+export const KIND_OF_RENDER_START = Object.fromEntries(
+  GENERATION_MODES.flatMap((k) => {
+    const r: KindInfo['request'] = KINDS[k].request
+    return r.path === '/render/start' ? [[r.generationType, k]] : []
+  }),
+) as Record<RenderStartKindName, Kind>
+
+/** What a request asks for that changes the price (docs/product.md#pricing). */
+export interface PriceOptions {
+  duration?: (typeof VIDEO_DURATIONS)[number]
+}
+
+const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
+  sketch: () => COSTS.image,
+  // one job per angle, each charged on its own
+  'multi-angle': () => COSTS.perAngle,
+  staging: () => COSTS.staging.cleaning + COSTS.staging.staging,
+  'magic-edit': () => COSTS.image,
+  inpaint: () => COSTS.image,
+  animate: (o) => COSTS.video[o.duration ?? DEFAULT_VIDEO_DURATION],
+}
+
+/** The credits one job of a kind costs. */
+export function priceOf(kind: Kind, options: PriceOptions = {}): number {
+  return PRICES[kind](options)
+}
