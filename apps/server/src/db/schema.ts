@@ -105,7 +105,7 @@ export const generations = pgTable(
     colorPaletteId: text('color_palette_id'),
     engine: text('engine'),
     model: text('model'),
-    /** the typed engine task parameters, versioned (see jobs/payload.ts) */
+    /** the typed engine task parameters, versioned (see kinds/index.ts JobPayload) */
     payload: jsonb('payload').notNull(),
     inputKeys: jsonb('input_keys').$type<string[]>().notNull().default([]),
     maskKey: text('mask_key'),

@@ -1,22 +1,12 @@
-import { GenerationResponse, GenerationsCreatedResponse } from '@parti/contract'
+import { GenerationResponse, GenerationsCreatedResponse, RENDER_START_KINDS } from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
-import { recordUserMessage } from '../conversations/repo.ts'
-import { createJobs } from '../jobs/create.ts'
-import { planAnimate, planInpaint, planRenderStart, type RenderPlan } from '../jobs/render-requests.ts'
-import { toGeneration } from '../jobs/serialize.ts'
+import { startRender } from '../jobs/start.ts'
+import type { RenderPath } from '../kinds/index.ts'
 import { requireUser } from './auth.ts'
 import type { Api } from './types.ts'
-import { deleteQuietly, type RequestParts, readParts } from './uploads.ts'
-
-type Planner = (
-  ctx: AppContext,
-  session: SessionUser,
-  parts: RequestParts,
-  stored: string[],
-) => Promise<RenderPlan>
+import { readParts } from './uploads.ts'
 
 const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
 const created = z.union([GenerationResponse, GenerationsCreatedResponse])
@@ -26,37 +16,12 @@ const multipartDoc = (fields: string) =>
 
 /** spec §7 render calls: each validates, stores inputs, debits and queues, then answers 202 without waiting. */
 export function renderRoutes(app: Api, ctx: AppContext): void {
-  const handle = (plan: Planner) => async (req: FastifyRequest, reply: FastifyReply) => {
+  const handle = (path: RenderPath) => async (req: FastifyRequest, reply: FastifyReply) => {
     const session = await requireUser(ctx.database.db, req)
-    const stored: string[] = []
-    try {
-      const parts = await readParts(req)
-      const { jobs, batchId, conversation } = await plan(ctx, session, parts, stored)
-      const rows = await createJobs(ctx.database, ctx.storage, session, jobs, {
-        maxAttempts: ctx.config.JOB_MAX_ATTEMPTS,
-        batchId,
-        onCreated: conversation
-          ? (tx, created) =>
-              recordUserMessage(tx, {
-                conversationId: conversation.id,
-                userId: session.userId,
-                text: conversation.text,
-                attachmentKeys: conversation.attachmentKeys,
-                generationId: created[0]!.id,
-              })
-          : undefined,
-      })
-      const generations = rows.map((r) => toGeneration(r, ctx.storage))
-      return reply
-        .status(202)
-        .send(
-          generations.length === 1 && !batchId ? { generation: generations[0]! } : { generations, batchId },
-        )
-    } catch (err) {
-      // nothing was created: the uploaded files go too
-      await deleteQuietly(ctx.storage, stored)
-      throw err
-    }
+    const { generations, batchId } = await startRender(ctx, session, path, await readParts(req))
+    return reply
+      .status(202)
+      .send(generations.length === 1 && !batchId ? { generation: generations[0]! } : { generations, batchId })
   }
 
   app.post(
@@ -65,7 +30,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
       schema: {
         tags: ['render'],
         description: multipartDoc(
-          'Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit), userPrompt, styleId, ' +
+          `Fields: generationType (${RENDER_START_KINDS.join(' | ')}), userPrompt, styleId, ` +
             'colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, ' +
             'sourceGenerationId, imageUrl, conversationId. Files: sketch (sketch render, multi-angle; several for a ' +
             'Pro batch), image (home staging, chat edit), maskData (PNG, white = change).',
@@ -75,7 +40,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
       },
       config: { rateLimit: RENDER_LIMIT },
     },
-    handle(planRenderStart),
+    handle('/render/start'),
   )
 
   app.post(
@@ -91,7 +56,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
       },
       config: { rateLimit: RENDER_LIMIT },
     },
-    handle(planAnimate),
+    handle('/render/animate'),
   )
 
   app.post(
@@ -107,6 +72,6 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
       },
       config: { rateLimit: RENDER_LIMIT },
     },
-    handle(planInpaint),
+    handle('/render/inpainting'),
   )
 }

@@ -1,4 +1,4 @@
-import { type GenerationMode, KINDS } from '@parti/contract'
+import { KINDS } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { Database, Tx } from '../db/client.ts'
@@ -8,27 +8,11 @@ import { generations, users } from '../db/schema.ts'
 import { classify } from '../domain/jobs.ts'
 import { priorityFor, subscriptionIsActive } from '../domain/priority.ts'
 import { AppError } from '../http/errors.ts'
+import type { NewJob } from '../kinds/types.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import type { StorageService } from '../storage/service.ts'
-import type { JobTask } from './payload.ts'
 import { type GenerationRow, JOBS_CHANNEL } from './queue.ts'
 import { toGeneration } from './serialize.ts'
-
-export interface NewJob {
-  mode: GenerationMode
-  task: JobTask
-  cost: number
-  userPrompt: string
-  enhancedPrompt: string | null
-  negativePrompt?: string | null
-  videoPrompt?: string | null
-  styleId?: string | null
-  colorPaletteId?: string | null
-  sourceGenerationId?: string | null
-  inputKeys: string[]
-  maskKey?: string | null
-  metadata: Record<string, unknown>
-}
 
 /**
  * Accept jobs: the debit and the job rows commit in one transaction (ARCHITECTURE.md ledger rules), so a short

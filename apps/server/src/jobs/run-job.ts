@@ -1,22 +1,21 @@
-import { COSTS } from '@parti/contract'
+import { type EngineId, KINDS, type Kind, type KindInfo } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
-import { colorPalettes, conversations, messages, users } from '../db/schema.ts'
+import { conversations, messages, users } from '../db/schema.ts'
 import { subscriptionIsActive } from '../domain/priority.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import {
-  type ConversationTurn,
   type EngineContext,
   EngineError,
+  type EngineFacts,
   type EngineOutput,
   type EngineResult,
-  type EngineTask,
 } from '../engines/types.ts'
+import { definitionOf, JobPayload } from '../kinds/index.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { type StorageService, userKey } from '../storage/service.ts'
 import { extensionOf } from '../storage/types.ts'
-import { JobPayload, type JobTask } from './payload.ts'
 import type { GenerationRow, JobQueue } from './queue.ts'
 
 const THUMB_SIZE = 512
@@ -43,15 +42,20 @@ export interface RunOutcome {
 }
 
 /**
- * Run one claimed job to its outputs: load inputs, call the engine(s) for its kind, store the files (blobs
- * before rows) and return what the row should say. Throws EngineError on failure; the worker decides between
- * retry and fail-and-refund.
+ * Run one claimed job to its outputs: load its input, run its kind's steps in order on the engines configured
+ * for them (docs/architecture.md#vocabulary), store the files (blobs before rows) and return what the row
+ * should say. A step whose output the kind keeps is checkpointed, so a retry resumes after it. Throws
+ * EngineError on failure; the worker decides between retry and fail-and-refund.
  */
 export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext): Promise<RunOutcome> {
+  const mode = row.mode as Kind
   const payload = JobPayload.safeParse(row.payload)
-  if (!payload.success)
+  const parsed =
+    payload.success && mode in KINDS ? definitionOf(mode).task.safeParse(payload.data.task) : null
+  if (!parsed?.success)
     throw new EngineError('invalid_input', 'This job was queued in a format this server cannot read')
-  const task = payload.data.task
+  const definition = definitionOf(mode)
+  const task = parsed.data as { inputKey: string }
   const plan = await planOf(deps.database, row.userId)
   const load = async (key: string) => {
     const data = await deps.storage.blobs.get(key)
@@ -59,162 +63,138 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     return data
   }
   const started = Date.now()
+  const steps: KindInfo['steps'] = KINDS[mode].steps
+  const keeps = definition.keeps ?? {}
+  const meta: Record<string, unknown> = { ...(row.metadata as Record<string, unknown>) }
+  const facts: EngineFacts[] = []
+  const input = await load(task.inputKey)
+  let previous: { data: Buffer; key: string; engine: EngineId; model: string } | null = null
 
-  if (task.kind === 'staging') return runStaging(deps, row, rc, task, plan, load)
-
-  const engineTask = await toEngineTask(deps, row, task, load)
-  const { engine, model } = deps.engines.choose(engineTask.kind, plan)
-  const result = await engine.run(engineTask, engineContext(row, rc, model, 0, 1))
-  const stored = await storeOutputs(deps.storage, row, result.outputs, 'output')
-  return {
-    patch: {
-      ...stored,
-      engine: result.facts.engine,
-      model: result.facts.model || model,
-      processingTimeMs: Date.now() - started,
-      enhancedPrompt: result.facts.enhancedPrompt ?? row.enhancedPrompt,
-      metadata: {
-        ...row.metadata,
-        ...stored.dimensions,
-        ...(result.facts.draft ? { draft: true } : {}),
-        ...(result.facts.operations ? { operations: result.facts.operations } : {}),
-        ...(result.facts.notes ? { notes: result.facts.notes } : {}),
-        ...(result.facts.reply ? { reply: result.facts.reply } : {}),
-      },
-    },
-    ...(result.facts.reply ? { reply: result.facts.reply } : {}),
-  }
-}
-
-/** spec §4: staging runs a cleaning phase, then a staging phase; the cleaned image is kept (and resumable). */
-async function runStaging(
-  deps: RunDeps,
-  row: GenerationRow,
-  rc: RunContext,
-  task: Extract<JobTask, { kind: 'staging' }>,
-  plan: { name: string | null; active: boolean },
-  load: (key: string) => Promise<Buffer>,
-): Promise<RunOutcome> {
-  const started = Date.now()
-  const original = await load(task.inputKey)
-  const meta = { ...(row.metadata as Record<string, unknown>) }
-  let cleanedKey = typeof meta.cleanedImageKey === 'string' ? meta.cleanedImageKey : null
-  let cleaned: Buffer
-  const cleanChoice = deps.engines.choose('staging-clean', plan)
-  if (cleanedKey) {
-    cleaned = await load(cleanedKey)
-  } else {
-    const r = await cleanChoice.engine.run(
-      {
-        kind: 'staging-clean',
-        input: original,
-        mask: task.maskKey ? await load(task.maskKey) : null,
-        roomType: task.roomType,
-        options: task.options,
-      },
-      engineContext(row, rc, cleanChoice.model, 0, 0.5),
-    )
-    const out = firstImage(r)
-    cleanedKey = userKey(row.userId, row.id, `cleaned.${extensionOf(out.contentType)}`)
-    await deps.storage.blobs.put(cleanedKey, out.data, out.contentType)
-    cleaned = out.data
-    Object.assign(meta, {
-      cleanedImageKey: cleanedKey,
-      phases: { cleaning: 'completed', staging: 'pending' },
-    })
-    const kept = await deps.queue.saveCheckpoint(row.id, rc.workerId, { metadata: meta })
-    if (!kept) throw new EngineError('cancelled', 'The job was taken over by another worker')
-  }
-
-  const stageChoice = deps.engines.choose('staging-stage', plan)
-  try {
-    const r = await stageChoice.engine.run(
-      {
-        kind: 'staging-stage',
-        input: cleaned,
-        original,
-        prompt: task.prompt,
-        roomType: task.roomType,
-        options: task.options,
-        stagingStyle: task.stagingStyle,
-        palette: task.palette,
-      },
-      engineContext(row, rc, stageChoice.model, 0.5, 1),
-    )
-    const stored = await storeOutputs(deps.storage, row, r.outputs, 'output')
-    return {
-      patch: {
-        ...stored,
-        engine: r.facts.engine,
-        model: r.facts.model || stageChoice.model,
-        processingTimeMs: Date.now() - started,
-        metadata: {
-          ...meta,
-          ...stored.dimensions,
-          phases: { cleaning: 'completed', staging: 'completed' },
-          ...(r.facts.operations ? { operations: r.facts.operations } : {}),
-          ...(r.facts.notes
-            ? { notes: [...((meta.notes as string[] | undefined) ?? []), ...r.facts.notes] }
-            : {}),
-        },
-      },
+  for (const [i, { step, phase }] of steps.entries()) {
+    const last = i === steps.length - 1
+    const kept = keeps[step]
+    // a step whose output was kept by an earlier attempt is not run again
+    const keptKey =
+      kept && typeof meta[kept.metadataKey] === 'string' ? (meta[kept.metadataKey] as string) : null
+    const choice = deps.engines.choose(step, plan)
+    if (keptKey) {
+      previous = { data: await load(keptKey), key: keptKey, engine: choice.engine.id, model: choice.model }
+      continue
     }
-  } catch (err) {
-    // a failed staging phase keeps the cleaned image and gives back the staging phase's credits (DECISIONS)
-    if (err instanceof EngineError && !err.retryable && err.code !== 'cancelled') {
-      const cleanedOut = await sharp(cleaned).metadata()
-      const thumb = await thumbnail(cleaned)
-      const thumbKey = userKey(row.userId, row.id, 'thumb.webp')
-      await deps.storage.blobs.put(thumbKey, thumb, 'image/webp')
+    let result: EngineResult
+    try {
+      const engineTask = await definition.steps[step]!(task, {
+        database: deps.database,
+        jobId: row.id,
+        load,
+        input,
+        previous: previous?.data ?? null,
+      })
+      result = await choice.engine.run(
+        engineTask,
+        engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length),
+      )
+    } catch (err) {
+      // a later step that fails for good: the user keeps what the earlier steps made, and gets back the credits
+      // of the steps that did not deliver (docs/product.md#staging-phases)
+      if (previous && err instanceof EngineError && !err.retryable && err.code !== 'cancelled') {
+        return keepPartial(deps, row, { started, meta, facts, steps, failedAt: i, previous, error: err })
+      }
+      throw err
+    }
+    facts.push(result.facts)
+    if (last) {
+      const stored = await storeOutputs(deps.storage, row, result.outputs, 'output')
       return {
         patch: {
-          outputImageKey: cleanedKey,
-          thumbnailKey: thumbKey,
-          engine: cleanChoice.engine.id,
-          model: cleanChoice.model,
+          ...stored,
+          engine: result.facts.engine,
+          model: result.facts.model || choice.model,
           processingTimeMs: Date.now() - started,
+          enhancedPrompt: result.facts.enhancedPrompt ?? row.enhancedPrompt,
           metadata: {
             ...meta,
-            width: cleanedOut.width,
-            height: cleanedOut.height,
-            phases: { cleaning: 'completed', staging: 'failed' },
-            note: err.userMessage,
+            ...stored.dimensions,
+            ...(phase ? { phases: phasesThrough(steps, i, 'completed') } : {}),
+            ...factsMetadata(facts, meta),
           },
         },
-        refund: { amount: COSTS.staging.staging, description: 'Refund for the staging phase that failed' },
+        ...(result.facts.reply ? { reply: result.facts.reply } : {}),
       }
     }
-    throw err
+    const out = firstImage(result)
+    const key = userKey(row.userId, row.id, `${kept?.file ?? step}.${extensionOf(out.contentType)}`)
+    await deps.storage.blobs.put(key, out.data, out.contentType)
+    previous = { data: out.data, key, engine: result.facts.engine, model: result.facts.model || choice.model }
+    if (kept) {
+      Object.assign(meta, { [kept.metadataKey]: key, phases: phasesThrough(steps, i, 'pending') })
+      const saved = await deps.queue.saveCheckpoint(row.id, rc.workerId, { metadata: meta })
+      if (!saved) throw new EngineError('cancelled', 'The job was taken over by another worker')
+    }
+  }
+  throw new EngineError('provider_failed', 'The engine returned no result')
+}
+
+/** The phases of a multi-step kind once step `i` is done: earlier ones completed, the next ones as given. */
+function phasesThrough(steps: KindInfo['steps'], i: number, rest: 'pending' | 'completed' | 'failed') {
+  return Object.fromEntries(
+    steps.flatMap((s, j) =>
+      s.phase ? [[s.phase, j <= i ? 'completed' : j === i + 1 ? rest : 'pending']] : [],
+    ),
+  )
+}
+
+/** What the engines said about the work, across the steps, for the details panel and the result screens. */
+function factsMetadata(facts: EngineFacts[], meta: Record<string, unknown>): Record<string, unknown> {
+  const lastFacts = facts[facts.length - 1]!
+  const notes = [...((meta.notes as string[] | undefined) ?? []), ...facts.flatMap((f) => f.notes ?? [])]
+  return {
+    ...(lastFacts.draft ? { draft: true } : {}),
+    ...(lastFacts.operations ? { operations: lastFacts.operations } : {}),
+    ...(notes.length ? { notes } : {}),
+    ...(lastFacts.reply ? { reply: lastFacts.reply } : {}),
   }
 }
 
-async function toEngineTask(
+/** Complete with the last step's output that was delivered, refunding the steps from `failedAt` on. */
+async function keepPartial(
   deps: RunDeps,
   row: GenerationRow,
-  task: Exclude<JobTask, { kind: 'staging' }>,
-  load: (key: string) => Promise<Buffer>,
-): Promise<EngineTask> {
-  const input = await load(task.inputKey)
-  switch (task.kind) {
-    case 'sketch':
-      return { ...task, input }
-    case 'multi-angle':
-      return { ...task, input }
-    case 'inpaint':
-      return { kind: 'inpaint', input, mask: await load(task.maskKey), prompt: task.prompt }
-    case 'magic-edit':
-      return {
-        kind: 'magic-edit',
-        input,
-        mask: task.maskKey ? await load(task.maskKey) : null,
-        prompt: task.prompt,
-        palette: task.palette ?? (await paletteNamedIn(deps.database, task.prompt)),
-        history: task.conversationId
-          ? await conversationHistory(deps.database, task.conversationId, row.id)
-          : [],
-      }
-    case 'animate':
-      return { ...task, input }
+  p: {
+    started: number
+    meta: Record<string, unknown>
+    facts: EngineFacts[]
+    steps: KindInfo['steps']
+    failedAt: number
+    previous: { data: Buffer; key: string; engine: EngineId; model: string }
+    error: EngineError
+  },
+): Promise<RunOutcome> {
+  const { width, height } = await sharp(p.previous.data).metadata()
+  const thumbKey = userKey(row.userId, row.id, 'thumb.webp')
+  await deps.storage.blobs.put(thumbKey, await thumbnail(p.previous.data), 'image/webp')
+  const undelivered = p.steps.slice(p.failedAt)
+  const failedPhase = p.steps[p.failedAt]!.phase ?? 'last'
+  return {
+    patch: {
+      outputImageKey: p.previous.key,
+      thumbnailKey: thumbKey,
+      engine: p.previous.engine,
+      model: p.previous.model,
+      processingTimeMs: Date.now() - p.started,
+      metadata: {
+        ...p.meta,
+        width,
+        height,
+        ...(p.facts.length ? factsMetadata(p.facts, p.meta) : {}),
+        phases: phasesThrough(p.steps, p.failedAt - 1, 'failed'),
+        note: p.error.userMessage,
+      },
+    },
+    refund: {
+      amount: undelivered.reduce((n, s) => n + (s.credits ?? 0), 0),
+      description: `Refund for the ${failedPhase} phase that failed`,
+    },
   }
 }
 
@@ -283,26 +263,6 @@ async function planOf(database: Database, userId: string) {
     .from(users)
     .where(eq(users.id, userId))
   return { name: u?.plan ?? null, active: u ? subscriptionIsActive(u.status, u.end) : false }
-}
-
-async function conversationHistory(database: Database, conversationId: string, excludeGenerationId: string) {
-  const rows = await database.db
-    .select({ role: messages.role, text: messages.text, generationId: messages.generationId })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(messages.createdAt)
-  return rows
-    .filter((r) => r.generationId !== excludeGenerationId || r.role === 'user')
-    .slice(-20)
-    .map((r): ConversationTurn => ({ role: r.role === 'assistant' ? 'assistant' : 'user', text: r.text }))
-}
-
-/** "recolour to the Japandi palette": find a palette the request names, for the local interpreter. */
-async function paletteNamedIn(database: Database, prompt: string) {
-  const lower = prompt.toLowerCase()
-  const all = await database.db.select().from(colorPalettes)
-  const hit = all.find((p) => lower.includes(p.name.toLowerCase()))
-  return hit ? { id: hit.id, name: hit.name, colors: hit.colors } : null
 }
 
 /** Ask Parti: the assistant's answer goes into the conversation with the result. */

@@ -15,7 +15,7 @@ const DEFAULT_NEGATIVE = 'blurry, distorted geometry, warped lines, low quality,
 
 /**
  * The enhanced prompt for a task (issue 5: user prompt + style prompt + quality prompt + negative prompt +
- * palette in words). Render requests already arrive enhanced (jobs/render-requests.ts); every part is added
+ * palette in words). Render requests already arrive enhanced (kinds/*.ts); every part is added
  * only when missing, so nothing is said twice.
  */
 export function hostedPrompt(task: EngineTask): HostedPrompt {

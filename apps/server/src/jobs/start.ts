@@ -1,0 +1,43 @@
+import type { Generation } from '@parti/contract'
+import type { SessionUser } from '../auth/sessions.ts'
+import type { AppContext } from '../context.ts'
+import { recordUserMessage } from '../conversations/repo.ts'
+import { deleteQuietly, type RequestParts } from '../http/uploads.ts'
+import { planRequest, type RenderPath } from '../kinds/index.ts'
+import { createJobs } from './create.ts'
+import { toGeneration } from './serialize.ts'
+
+/**
+ * A render request, start to queue: its kind checks and prices it and stores its inputs, then the debit and
+ * the jobs commit together (with the Ask Parti message that asked for them). Nothing waits for an engine. If
+ * anything fails, the files the request stored are deleted again.
+ */
+export async function startRender(
+  ctx: AppContext,
+  session: SessionUser,
+  path: RenderPath,
+  parts: RequestParts,
+): Promise<{ generations: Generation[]; batchId: string | null }> {
+  const stored: string[] = []
+  try {
+    const { jobs, batchId, conversation } = await planRequest(path, { ctx, session, parts, stored })
+    const rows = await createJobs(ctx.database, ctx.storage, session, jobs, {
+      maxAttempts: ctx.config.JOB_MAX_ATTEMPTS,
+      batchId,
+      onCreated: conversation
+        ? (tx, created) =>
+            recordUserMessage(tx, {
+              conversationId: conversation.id,
+              userId: session.userId,
+              text: conversation.text,
+              attachmentKeys: conversation.attachmentKeys,
+              generationId: created[0]!.id,
+            })
+        : undefined,
+    })
+    return { generations: rows.map((r) => toGeneration(r, ctx.storage)), batchId }
+  } catch (err) {
+    await deleteQuietly(ctx.storage, stored)
+    throw err
+  }
+}

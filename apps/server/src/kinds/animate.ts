@@ -1,0 +1,65 @@
+import {
+  AnimateFields,
+  CameraMovement,
+  DEFAULT_VIDEO_DURATION,
+  priceOf,
+  VideoDuration,
+} from '@parti/contract'
+import { z } from 'zod'
+import { invalid } from '../http/errors.ts'
+import { inputOf } from './shared.ts'
+import type { KindDefinition } from './types.ts'
+
+const AnimateTask = z.object({
+  kind: z.literal('animate'),
+  inputKey: z.string(),
+  prompt: z.string(),
+  duration: VideoDuration,
+  cameraMovement: CameraMovement,
+})
+
+/** Image to video: an image (file, earlier result or URL), a description, 6 or 10 s, a camera move. */
+export const animate: KindDefinition<'animate', AnimateFields, z.infer<typeof AnimateTask>> = {
+  kind: 'animate',
+  fields: AnimateFields,
+  task: AnimateTask,
+  async plan(pc, f) {
+    if (!pc.parts.files.get('image')?.length && !f.imageUrl && !f.sourceGenerationId) {
+      throw invalid('video_image_required', 'image')
+    }
+    if (f.imageUrl && !/^https?:\/\//i.test(f.imageUrl) && !f.imageUrl.startsWith('/api/files/')) {
+      throw invalid('invalid_image_url', 'imageUrl')
+    }
+    const description = f.description.trim()
+    if (!description) throw invalid('animation_description_required', 'description')
+    const duration = f.duration ?? DEFAULT_VIDEO_DURATION
+    const cameraMovement = f.cameraMovement ?? 'zoom_in'
+    const input = (await inputOf(pc, 'image', f))!
+    const videoPrompt = `${description}, camera ${cameraMovement.replace(/_/g, ' ')}`
+    return {
+      batchId: null,
+      jobs: [
+        {
+          mode: 'animate',
+          cost: priceOf('animate', { duration }),
+          userPrompt: description,
+          enhancedPrompt: videoPrompt,
+          videoPrompt,
+          sourceGenerationId: input.sourceGenerationId,
+          inputKeys: [input.key],
+          metadata: { duration, cameraMovement },
+          task: {
+            kind: 'animate',
+            inputKey: input.key,
+            prompt: description,
+            duration,
+            cameraMovement,
+          } satisfies z.infer<typeof AnimateTask>,
+        },
+      ],
+    }
+  },
+  steps: {
+    animate: async (task, sc) => ({ ...task, input: sc.input }),
+  },
+}

@@ -1,0 +1,54 @@
+import { KINDS, type Kind, type KindInfo } from '@parti/contract'
+import { z } from 'zod'
+import { animate } from './animate.ts'
+import { inpaint } from './inpaint.ts'
+import { magicEdit } from './magic-edit.ts'
+import { multiAngle } from './multi-angle.ts'
+import { parseFields } from './shared.ts'
+import { sketch } from './sketch.ts'
+import { staging } from './staging.ts'
+import type { AnyKindDefinition, PlanContext, RenderPlan } from './types.ts'
+
+/** Every kind's definition; the compiler asks for a new kind's here once it is in the contract's KINDS. */
+export const KIND_DEFINITIONS = {
+  sketch,
+  'multi-angle': multiAngle,
+  staging,
+  'magic-edit': magicEdit,
+  inpaint,
+  animate,
+} as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
+
+export function definitionOf(kind: Kind): AnyKindDefinition {
+  return KIND_DEFINITIONS[kind]
+}
+
+const tasks = Object.values(KIND_DEFINITIONS).map((d) => d.task)
+
+/**
+ * The job's parameters as stored in generations.payload, one shape per kind. Versioned (v) so a worker of a
+ * newer release can still run a job queued by an older one. Files are blob keys; the worker loads them.
+ */
+export const JobPayload = z.object({
+  v: z.literal(1),
+  task: z.union(tasks as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]),
+})
+
+export type RenderPath = KindInfo['request']['path']
+
+/**
+ * Plan a render request: parse its fields with its kind's schema (on `/render/start` the `generationType`
+ * field says which kind), then let the kind check, price and describe its jobs.
+ */
+export function planRequest(path: RenderPath, pc: PlanContext): Promise<RenderPlan> {
+  const candidates = Object.values(KIND_DEFINITIONS).filter((d) => KINDS[d.kind].request.path === path)
+  const fields = parseFields(candidates[0]!.fields, pc.parts.fields) as { generationType?: string }
+  const definition: AnyKindDefinition =
+    candidates.length === 1
+      ? candidates[0]!
+      : candidates.find((d) => {
+          const request: KindInfo['request'] = KINDS[d.kind].request
+          return 'generationType' in request && request.generationType === fields.generationType
+        })!
+  return definition.plan(pc, fields)
+}

@@ -1,0 +1,91 @@
+import { Angle, priceOf, RenderStartFields } from '@parti/contract'
+import { z } from 'zod'
+import { enhancePrompt } from '../domain/prompt.ts'
+import { AppError, invalid } from '../http/errors.ts'
+import { uuidv7 } from '../lib/ids.ts'
+import type { ResolvedInput } from './inputs.ts'
+import { inputOf, PaletteSnapshot, paletteOf, StyleSnapshot, snapshot, styleSnapshot } from './shared.ts'
+import type { KindDefinition, NewJob, PlanContext } from './types.ts'
+
+const MultiAngleTask = z.object({
+  kind: z.literal('multi-angle'),
+  inputKey: z.string(),
+  prompt: z.string(),
+  angle: Angle,
+  style: StyleSnapshot.nullable(),
+  palette: PaletteSnapshot.nullable(),
+})
+
+const PRO_BATCH_LIMIT = 10
+
+/**
+ * Multi-angle views: one job per angle (each priced and refunded on its own), for one sketch, or for several
+ * at once on the Pro plan (batch processing), all grouped under one batch id.
+ */
+export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infer<typeof MultiAngleTask>> = {
+  kind: 'multi-angle',
+  fields: RenderStartFields,
+  task: MultiAngleTask,
+  async plan(pc, f) {
+    const userPrompt = f.userPrompt.trim()
+    const sketches = pc.parts.files.get('sketch') ?? []
+    if (!sketches.length && !f.sourceGenerationId && !f.imageUrl) throw invalid('sketch_required', 'sketch')
+    if (!userPrompt) throw invalid('building_description_required', 'userPrompt')
+    const angles = [...new Set(f.angles ?? [])]
+    if (!angles.length) throw invalid('angle_required', 'angles')
+    // docs/decisions: several inputs in one request is the Pro plan's batch processing
+    if (sketches.length > 1 && pc.session.plan !== 'pro') {
+      throw new AppError('forbidden', 'Batch processing of several sketches is part of the Pro plan')
+    }
+    if (sketches.length > PRO_BATCH_LIMIT) {
+      throw new AppError('validation_failed', `At most ${PRO_BATCH_LIMIT} sketches per batch`, {
+        field: 'sketch',
+      })
+    }
+    const [style, pal] = await Promise.all([styleSnapshot(pc, f.styleId), paletteOf(pc, f.colorPaletteId)])
+    const inputs: ResolvedInput[] = []
+    if (sketches.length > 1) {
+      for (const data of sketches) {
+        const one: PlanContext = { ...pc, parts: { fields: {}, files: new Map([['sketch', [data]]]) } }
+        inputs.push((await inputOf(one, 'sketch', {}))!)
+      }
+    } else {
+      inputs.push((await inputOf(pc, 'sketch', f))!)
+    }
+    const jobs: NewJob[] = []
+    for (const input of inputs) {
+      for (const angle of angles) {
+        const { prompt, negativePrompt } = enhancePrompt({
+          userPrompt,
+          style,
+          palette: pal,
+          extra: [`${angle} view of the building`],
+        })
+        jobs.push({
+          mode: 'multi-angle',
+          cost: priceOf('multi-angle'),
+          userPrompt,
+          enhancedPrompt: prompt,
+          negativePrompt,
+          styleId: style?.id ?? null,
+          colorPaletteId: pal?.id ?? null,
+          sourceGenerationId: input.sourceGenerationId,
+          inputKeys: [input.key],
+          metadata: { angle, angles, batchSize: angles.length * inputs.length },
+          task: {
+            kind: 'multi-angle',
+            inputKey: input.key,
+            prompt,
+            angle,
+            style,
+            palette: snapshot(pal),
+          } satisfies z.infer<typeof MultiAngleTask>,
+        })
+      }
+    }
+    return { jobs, batchId: uuidv7() }
+  },
+  steps: {
+    'multi-angle': async (task, sc) => ({ ...task, input: sc.input }),
+  },
+}
