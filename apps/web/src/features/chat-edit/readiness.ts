@@ -1,8 +1,8 @@
-import { COSTS } from '@parti/contract'
+import { priceOf } from '@parti/contract'
 import { creditsReason, type Reason } from '../create/readiness'
 
 /** spec §9: an edit is an image generation, 20 credits. */
-export const EDIT_COST = COSTS.image
+export const EDIT_COST = priceOf('magic-edit')
 
 /**
  * Why Send cannot run yet. spec §5 has one message for a missing prompt or a missing image ('Please provide a

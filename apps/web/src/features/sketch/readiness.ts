@@ -1,12 +1,12 @@
-import { COSTS } from '@parti/contract'
+import { priceOf } from '@parti/contract'
 import { creditsReason, type Reason } from '../create/readiness'
 
 /** spec §9: one image, 20 credits. */
-export const SKETCH_RENDER_COST = COSTS.image
+export const SKETCH_RENDER_COST = priceOf('sketch')
 
 /** spec §9: 20 credits per angle, for each sketch of a Pro batch. */
 export function multiAngleCost(angles: number, sketches: number): number {
-  return COSTS.perAngle * angles * Math.max(1, sketches)
+  return priceOf('multi-angle') * angles * Math.max(1, sketches)
 }
 
 /** Why "Render sketch" cannot run yet (spec §5 sketch render). */

@@ -1,8 +1,8 @@
-import { STAGING_COST } from '@parti/contract'
+import { priceOf } from '@parti/contract'
 import { creditsReason, type Reason } from '../create/readiness'
 
 /** spec §9: 40 credits, 20 for cleaning and 20 for staging. */
-export { STAGING_COST }
+export const STAGING_COST = priceOf('staging')
 
 /** Why "Stage room" cannot run yet (spec §5 home staging: a room photo). */
 export function stagingReadiness(input: { hasPhoto: boolean; credits: number }): Reason[] {

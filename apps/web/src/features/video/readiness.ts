@@ -1,4 +1,4 @@
-import { COSTS, type VideoDuration } from '@parti/contract'
+import { priceOf, type VideoDuration } from '@parti/contract'
 import { isImageUrl } from '../create/inputImage'
 import { creditsReason, type Reason } from '../create/readiness'
 
@@ -6,7 +6,7 @@ export type SourceMode = 'upload' | 'url'
 
 /** spec §9: 200 credits for 6 s, 300 for 10 s. */
 export function videoCost(duration: VideoDuration): number {
-  return COSTS.video[duration]
+  return priceOf('animate', { duration })
 }
 
 /** Why "Generate video" cannot run yet (spec §5 video: an image or a URL, a valid URL, a description). */

@@ -1,18 +1,18 @@
-import { COSTS } from '@parti/contract'
+import { type GenerationMode, priceOf } from '@parti/contract'
 import { Clapperboard, Lasso, WandSparkles } from 'lucide-react'
 import { type KeyboardEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 
-export const EDIT_MODES = ['inpaint', 'magic-edit', 'animate'] as const
+export const EDIT_MODES = ['inpaint', 'magic-edit', 'animate'] as const satisfies readonly GenerationMode[]
 export type EditMode = (typeof EDIT_MODES)[number]
 
 const ICONS = { inpaint: Lasso, 'magic-edit': WandSparkles, animate: Clapperboard } as const
 const COST = {
-  inpaint: String(COSTS.image),
-  'magic-edit': String(COSTS.image),
-  animate: `${COSTS.video[6]}–${COSTS.video[10]}`,
-} as const
+  inpaint: String(priceOf('inpaint')),
+  'magic-edit': String(priceOf('magic-edit')),
+  animate: `${priceOf('animate', { duration: 6 })}–${priceOf('animate', { duration: 10 })}`,
+} as const satisfies Record<EditMode, string>
 
 interface ModeCarouselProps {
   value: EditMode | null
