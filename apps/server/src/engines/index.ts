@@ -1,7 +1,6 @@
 import type { EngineId } from '@parti/contract'
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
-import type { Database } from '../db/client.ts'
 import { createComfyEngine } from './comfyui/index.ts'
 import { type EngineConfig, parseEngineConfig } from './config.ts'
 import { createFalEngine } from './fal/index.ts'
@@ -12,12 +11,17 @@ import { createOpenAiEngine } from './openai/index.ts'
 import { createReplicateEngine } from './replicate/index.ts'
 import { replicateWebhookReceiver } from './replicate/webhook.ts'
 import { type EngineRouter, type KindRoute, routedEngineRouter, TASK_KINDS } from './router.ts'
-import { noWebhooks, WebhookBus, type WebhookProvider, type WebhookReceiver } from './shared/webhooks.ts'
+import {
+  noWebhooks,
+  type WebhookListener,
+  type WebhookProvider,
+  type WebhookReceiver,
+} from './shared/webhooks.ts'
 import type { Engine, EngineTaskKind } from './types.ts'
 
 export interface EngineDeps {
-  /** webhook notifications travel through it (LISTEN/NOTIFY) */
-  database: Database
+  /** wakes a job waiting for a provider job when its webhook arrives (in this or another process) */
+  webhooks: WebhookListener
   /** the environment the ENGINE_* settings are read from (process.env by default) */
   env?: NodeJS.ProcessEnv
 }
@@ -32,9 +36,7 @@ export async function createEngines(config: Config, log: Logger, deps: EngineDep
   const receivers: Partial<Record<WebhookProvider, WebhookReceiver>> = {}
   if (ec.replicate?.webhookSecret) receivers.replicate = replicateWebhookReceiver(ec.replicate.webhookSecret)
   if (ec.fal?.webhooks) receivers.fal = falWebhookReceiver(ec.fal.jwksUrl)
-  const bus = Object.keys(receivers).length
-    ? new WebhookBus(deps.database, log.child({ component: 'webhooks' }))
-    : null
+  const bus = Object.keys(receivers).length ? deps.webhooks : null
   await bus?.start()
 
   const built = new Map<EngineId, Engine>()
@@ -70,7 +72,7 @@ function buildEngine(
   ec: EngineConfig,
   config: Config,
   log: Logger,
-  bus: WebhookBus | null,
+  bus: WebhookListener | null,
 ): Engine {
   const common = {
     pollIntervalMs: ec.pollIntervalMs,

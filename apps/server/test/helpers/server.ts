@@ -57,7 +57,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     (await (
       await import('../../src/engines/index.ts')
     ).createEngines(config, log, {
-      database: ctx.database,
+      webhooks: new (await import('../../src/jobs/engine-webhooks.ts')).WebhookBus(ctx.database, log),
       env: options.env ?? {},
     }))
   const runtime = await startRuntime(ctx, {
