@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { z } from 'zod'
 import { signInEnvProblems } from './auth/oidc/settings.ts'
+import { type EngineConfig, EngineEnvShape, engineSettings } from './engines/config.ts'
 import { bool, ConfigError, int, invalidConfiguration, optional, withDefault } from './lib/env.ts'
 import { PaymentEnvShape, type PaymentSettings, parsePaymentSettings } from './payments/config.ts'
 
@@ -46,6 +47,8 @@ export const EnvSchema = z.object({
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
   // payments: the built-in test checkout, or Stripe when its keys are set (payments/config.ts)
   ...PaymentEnvShape,
+  // the engine of each feature and the providers' keys and models (engines/config.ts, docs/hosted-engines.md)
+  ...EngineEnvShape,
   // Sign in with Google and Apple (docs/sign-in.md): on when the client id is set, then all of its variables
   GOOGLE_CLIENT_ID: optional(z.string().trim()),
   GOOGLE_CLIENT_SECRET: optional(z.string().trim()),
@@ -66,6 +69,7 @@ export interface Config extends Env {
   adminEmails: Set<string>
   sessionSecret: string
   payments: PaymentSettings
+  engines: EngineConfig
 }
 
 /** Parse the environment; throws ConfigError with one line per bad variable, each naming it. */
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (payments.problems.length) throw invalidConfiguration(payments.problems)
   const signIn = signInEnvProblems(e)
   if (signIn.length) throw invalidConfiguration(signIn)
+  const engines = engineSettings(e, { publicUrlSet: !!e.PUBLIC_URL })
+  if (engines.problems.length) throw invalidConfiguration(engines.problems)
   const dataDir = resolve(e.DATA_DIR)
   return {
     ...e,
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     payments: payments.settings,
+    engines: engines.settings,
   }
 }
 
