@@ -7,7 +7,7 @@ import { openai } from './openai/provider.ts'
 import { replicate } from './replicate/provider.ts'
 
 /**
- * Every hosted provider (docs/hosted-engines.md#add-a-provider): the engine settings, their checks and the
+ * Every hosted provider (docs/hosted-engines.md#adding-a-provider): the engine settings, their checks and the
  * engines are derived from this list. A provider added to the contract's ENGINE_IDS is missing here until
  * its descriptor is listed.
  */
