@@ -4,14 +4,12 @@ import { join, resolve } from 'node:path'
 import { DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { z } from 'zod'
 import { signInEnvProblems } from './auth/oidc/settings.ts'
+import { type EngineConfig, EngineEnvShape, engineSettings } from './engines/config.ts'
+import { bool, ConfigError, int, invalidConfiguration, optional, withDefault } from './lib/env.ts'
 import { PaymentEnvShape, type PaymentSettings, parsePaymentSettings } from './payments/config.ts'
 
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(emptyToUndefined, schema.prefault(fallback as never))
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+export { ConfigError }
+
 const postgresUrl = z.string().refine((v) => {
   try {
     const u = new URL(v)
@@ -49,6 +47,8 @@ export const EnvSchema = z.object({
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
   // payments: the built-in test checkout, or Stripe when its keys are set (payments/config.ts)
   ...PaymentEnvShape,
+  // the engine of each feature and the providers' keys and models (engines/config.ts, docs/hosted-engines.md)
+  ...EngineEnvShape,
   // Sign in with Google and Apple (docs/sign-in.md): on when the client id is set, then all of its variables
   GOOGLE_CLIENT_ID: optional(z.string().trim()),
   GOOGLE_CLIENT_SECRET: optional(z.string().trim()),
@@ -69,25 +69,22 @@ export interface Config extends Env {
   adminEmails: Set<string>
   sessionSecret: string
   payments: PaymentSettings
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError'
+  engines: EngineConfig
 }
 
 /** Parse the environment; throws ConfigError with one line per bad variable, each naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`)
-    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`)
+    throw invalidConfiguration(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`))
   }
   const e = parsed.data
   const payments = parsePaymentSettings(e, { publicUrlSet: !!e.PUBLIC_URL })
-  if (payments.problems.length)
-    throw new ConfigError(`Invalid configuration: ${payments.problems.join('; ')}`)
+  if (payments.problems.length) throw invalidConfiguration(payments.problems)
   const signIn = signInEnvProblems(e)
-  if (signIn.length) throw new ConfigError(`Invalid configuration: ${signIn.join('; ')}`)
+  if (signIn.length) throw invalidConfiguration(signIn)
+  const engines = engineSettings(e, { publicUrlSet: !!e.PUBLIC_URL })
+  if (engines.problems.length) throw invalidConfiguration(engines.problems)
   const dataDir = resolve(e.DATA_DIR)
   return {
     ...e,
@@ -102,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     payments: payments.settings,
+    engines: engines.settings,
   }
 }
 

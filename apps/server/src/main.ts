@@ -3,6 +3,7 @@ import { warmStylePreviews } from './catalog/preview.ts'
 import { listStyles } from './catalog/repo.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createEngines } from './engines/index.ts'
+import { WebhookBus } from './jobs/engine-webhooks.ts'
 import { type Role, startRuntime } from './runtime.ts'
 
 /**
@@ -27,7 +28,8 @@ async function main(role: Role): Promise<void> {
     process.exit(1)
   })
 
-  const engines = await createEngines(config, log, { database: ctx.database }).catch((err: Error) => {
+  const webhooks = new WebhookBus(ctx.database, log.child({ component: 'webhooks' }))
+  const engines = await createEngines(config, log, { webhooks }).catch((err: Error) => {
     process.stderr.write(`${err.message}\n`)
     process.exit(1)
   })

@@ -39,6 +39,13 @@ describe('start-up', () => {
     expect(r.stderr).toMatch(/DATABASE_URL: must be a postgres/)
   })
 
+  it('stops with one line naming an engine setting at fault, before the database opens', async () => {
+    const r = await run({ ENGINE_VIDEO: 'openai', OPENAI_API_KEY: 'sk-test' })
+    expect(r.code).toBe(78)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/^Invalid configuration: ENGINE_VIDEO: openai cannot serve video/)
+  })
+
   it('stops cleanly on SIGTERM: exit 0, and the data folder opens again', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parti-sigterm-'))
     try {

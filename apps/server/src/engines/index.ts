@@ -1,124 +1,87 @@
 import type { EngineId } from '@parti/contract'
 import type { Logger } from 'pino'
-import type { Config } from '../config.ts'
-import type { Database } from '../db/client.ts'
-import { createComfyEngine } from './comfyui/index.ts'
-import { type EngineConfig, parseEngineConfig } from './config.ts'
-import { createFalEngine } from './fal/index.ts'
-import { falWebhookReceiver } from './fal/webhook.ts'
-import { createGeminiEngine } from './gemini/index.ts'
+import type { EngineConfig } from './config.ts'
+import type { EngineCommon, HostedId, HostedProvider } from './descriptor.ts'
 import { createLocalEngine } from './local/index.ts'
-import { createOpenAiEngine } from './openai/index.ts'
-import { createReplicateEngine } from './replicate/index.ts'
-import { replicateWebhookReceiver } from './replicate/webhook.ts'
+import { PROVIDERS } from './providers.ts'
 import { type EngineRouter, type KindRoute, routedEngineRouter, TASK_KINDS } from './router.ts'
-import { noWebhooks, WebhookBus, type WebhookProvider, type WebhookReceiver } from './shared/webhooks.ts'
+import {
+  noWebhooks,
+  type WebhookListener,
+  type WebhookProvider,
+  type WebhookReceiver,
+} from './shared/webhooks.ts'
 import type { Engine, EngineTaskKind } from './types.ts'
 
+/** The settings the engines are built from: the parsed engine settings and two of the server's. */
+export interface EnginesConfig {
+  engines: EngineConfig
+  FFMPEG_PATH?: string
+  /** the address providers post webhooks to */
+  publicUrl: string
+}
+
 export interface EngineDeps {
-  /** webhook notifications travel through it (LISTEN/NOTIFY) */
-  database: Database
-  /** the environment the ENGINE_* settings are read from (process.env by default) */
-  env?: NodeJS.ProcessEnv
+  /** wakes a job waiting for a provider job when its webhook arrives (in this or another process) */
+  webhooks: WebhookListener
 }
 
 /**
- * The engines this process uses, from configuration: each kind on the engine its ENGINE_* variable names
- * (the embedded default: the local engine for every kind), the plan rules choosing among a hosted engine's
- * models, and the webhook receivers of the providers in use. A bad setting throws ConfigError naming it.
+ * The engines this process uses, from the checked engine settings: each step on the engine its ENGINE_*
+ * variable names (the embedded default: the local engine for every step), the plan rules choosing among a
+ * hosted engine's models, and the webhook receivers of the providers in use. The webhook listener starts only
+ * when one of them has webhooks on, and stops with the router.
  */
-export async function createEngines(config: Config, log: Logger, deps: EngineDeps): Promise<EngineRouter> {
-  const ec = parseEngineConfig(deps.env ?? process.env, { publicUrlSet: !!config.PUBLIC_URL })
+export async function createEngines(
+  config: EnginesConfig,
+  log: Logger,
+  deps: EngineDeps,
+): Promise<EngineRouter> {
+  const ec = config.engines
   const receivers: Partial<Record<WebhookProvider, WebhookReceiver>> = {}
-  if (ec.replicate?.webhookSecret) receivers.replicate = replicateWebhookReceiver(ec.replicate.webhookSecret)
-  if (ec.fal?.webhooks) receivers.fal = falWebhookReceiver(ec.fal.jwksUrl)
-  const bus = Object.keys(receivers).length
-    ? new WebhookBus(deps.database, log.child({ component: 'webhooks' }))
-    : null
-  await bus?.start()
-
   const built = new Map<EngineId, Engine>()
-  const engineFor = (id: EngineId): Engine => {
-    let engine = built.get(id)
-    if (!engine) {
-      engine = buildEngine(id, ec, config, log, bus)
-      built.set(id, engine)
+  for (const id of new Set(Object.values(ec.routes))) {
+    if (id === 'local') {
+      built.set(id, createLocalEngine({ ffmpegPath: config.FFMPEG_PATH }))
+      continue
     }
-    return engine
+    const provider: HostedProvider = PROVIDERS[id]
+    const settings = ec[id]
+    if (!settings) throw new Error(`${id} serves a step but has no settings`)
+    const receiver = provider.webhook?.(settings) ?? null
+    if (receiver) receivers[receiver.provider] = receiver
+    const common: EngineCommon = {
+      pollIntervalMs: ec.pollIntervalMs,
+      timeouts: ec.timeouts,
+      ffmpegPath: config.FFMPEG_PATH,
+      log: log.child({ engine: id }),
+      webhookUrl: receiver ? `${config.publicUrl}/api/webhooks/${receiver.provider}` : null,
+      signals: receiver ? deps.webhooks : noWebhooks,
+    }
+    built.set(id, await provider.create(settings, common))
   }
   const routes = Object.fromEntries(
     TASK_KINDS.map((kind): [EngineTaskKind, KindRoute] => {
       const id = ec.routes[kind]
-      const engine = engineFor(id)
+      const engine = built.get(id)!
       return [kind, id === 'local' ? { engine } : { engine, models: modelsOf(ec, id, kind) }]
     }),
   ) as Record<EngineTaskKind, KindRoute>
 
+  const listening = Object.keys(receivers).length > 0
   const router = routedEngineRouter(routes, {
     webhooks: receivers,
     stop: async () => {
-      await bus?.stop()
+      if (listening) await deps.webhooks.stop()
     },
   })
   await router.check()
+  if (listening) await deps.webhooks.start()
   log.info({ engines: router.describe() }, 'engines: which engine and model serve each kind')
   return router
 }
 
-function buildEngine(
-  id: EngineId,
-  ec: EngineConfig,
-  config: Config,
-  log: Logger,
-  bus: WebhookBus | null,
-): Engine {
-  const common = {
-    pollIntervalMs: ec.pollIntervalMs,
-    timeouts: ec.timeouts,
-    ffmpegPath: config.FFMPEG_PATH,
-    log: log.child({ engine: id }),
-  }
-  switch (id) {
-    case 'local':
-      return createLocalEngine({ ffmpegPath: config.FFMPEG_PATH })
-    case 'replicate': {
-      const r = ec.replicate!
-      return createReplicateEngine({
-        ...common,
-        token: r.token,
-        baseUrl: r.baseUrl,
-        models: r.models,
-        webhookUrl: r.webhookSecret ? `${config.publicUrl}/api/webhooks/replicate` : null,
-        signals: r.webhookSecret && bus ? bus : noWebhooks,
-      })
-    }
-    case 'fal': {
-      const f = ec.fal!
-      return createFalEngine({
-        ...common,
-        key: f.key,
-        baseUrl: f.baseUrl,
-        models: f.models,
-        webhookUrl: f.webhooks ? `${config.publicUrl}/api/webhooks/fal` : null,
-        signals: f.webhooks && bus ? bus : noWebhooks,
-      })
-    }
-    case 'comfyui': {
-      const c = ec.comfyui!
-      return createComfyEngine({ ...common, urls: c.urls, workflowsDir: c.workflowsDir, models: c.models })
-    }
-    case 'openai': {
-      const o = ec.openai!
-      return createOpenAiEngine({ ...common, apiKey: o.apiKey, baseUrl: o.baseUrl, models: o.models })
-    }
-    case 'gemini': {
-      const g = ec.gemini!
-      return createGeminiEngine({ ...common, apiKey: g.apiKey, baseUrl: g.baseUrl, models: g.models })
-    }
-  }
-}
-
-function modelsOf(ec: EngineConfig, id: Exclude<EngineId, 'local'>, kind: EngineTaskKind) {
+function modelsOf(ec: EngineConfig, id: HostedId, kind: EngineTaskKind) {
   const models = ec[id]?.models[kind]
   if (!models) throw new Error(`${id} has no model configured for ${kind}`)
   return models

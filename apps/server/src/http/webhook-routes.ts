@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
 import type { EngineRouter } from '../engines/router.ts'
-import { announceWebhook, firstDelivery, type WebhookProvider } from '../engines/shared/webhooks.ts'
+import type { WebhookProvider } from '../engines/shared/webhooks.ts'
+import { announceWebhook, firstDelivery } from '../jobs/engine-webhooks.ts'
 import type { Api } from './types.ts'
 
 /** A provider's result payload (images inline as base64 for some) stays well under this. */

@@ -1,10 +1,9 @@
 import { PLAN_NAMES, type PlanName, SUBSCRIPTION_TYPES, type SubscriptionType } from '@parti/contract'
 import { z } from 'zod'
+import { optional, withDefault } from '../lib/env.ts'
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
-const opt = <T extends z.ZodType>(s: T) => z.preprocess(blank, s.optional())
 const key = (pattern: RegExp, looks: string) =>
-  opt(z.string().trim().regex(pattern, `must look like ${looks}`))
+  optional(z.string().trim().regex(pattern, `must look like ${looks}`))
 const priceId = key(/^price_\w+$/, 'price_…')
 
 /** The environment variable naming Stripe's price for a plan and period, e.g. STRIPE_PRICE_STANDARD_YEARLY. */
@@ -21,12 +20,12 @@ const priceVars = Object.fromEntries(
  * Nothing set: the built-in test checkout. STRIPE_SECRET_KEY set: Stripe.
  */
 export const PaymentEnvShape = {
-  PAYMENT_PROVIDER: opt(z.enum(['local', 'stripe'])),
+  PAYMENT_PROVIDER: optional(z.enum(['local', 'stripe'])),
   STRIPE_SECRET_KEY: key(/^(sk|rk)_(test|live)_\w+$/, 'sk_test_… or sk_live_…'),
   STRIPE_WEBHOOK_SECRET: key(/^whsec_\w+$/, 'whsec_…'),
   STRIPE_PUBLISHABLE_KEY: key(/^pk_(test|live)_\w+$/, 'pk_test_… or pk_live_…'),
   /** the API's address: Stripe's, or a test server's */
-  STRIPE_BASE_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).prefault('https://api.stripe.com')),
+  STRIPE_BASE_URL: withDefault(z.url({ protocol: /^https?$/ }), 'https://api.stripe.com'),
   ...priceVars,
 }
 

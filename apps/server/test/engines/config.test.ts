@@ -2,9 +2,9 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../src/config.ts'
-import type { Database } from '../../src/db/client.ts'
 import { parseEngineConfig } from '../../src/engines/config.ts'
 import { createEngines } from '../../src/engines/index.ts'
+import { noWebhooks } from '../../src/engines/shared/webhooks.ts'
 
 const parse = (env: Record<string, string>, publicUrlSet = false) => parseEngineConfig(env, { publicUrlSet })
 const errorOf = (fn: () => unknown) => {
@@ -114,11 +114,15 @@ describe('createEngines', () => {
         },
       }),
     )
-    const config = loadConfig({ DATA_DIR: '/tmp/parti-engines-config-test', LOG_LEVEL: 'info' })
-    const router = await createEngines(config, log, {
-      database: {} as Database,
-      env: { ENGINE_VIDEO: 'fal', FAL_KEY: 'k', ENGINE_CHAT_EDIT: 'openai', OPENAI_API_KEY: 'sk' },
+    const config = loadConfig({
+      DATA_DIR: '/tmp/parti-engines-config-test',
+      LOG_LEVEL: 'info',
+      ENGINE_VIDEO: 'fal',
+      FAL_KEY: 'k',
+      ENGINE_CHAT_EDIT: 'openai',
+      OPENAI_API_KEY: 'sk',
     })
+    const router = await createEngines(config, log, { webhooks: noWebhooks })
     const line = lines.map((l) => JSON.parse(l)).find((l) => l.msg.startsWith('engines:'))
     expect(line.engines).toMatchObject({
       animate:
@@ -133,13 +137,10 @@ describe('createEngines', () => {
     expect(router.webhooks).toEqual({})
   })
 
-  it('a bad engine setting stops createEngines with the ConfigError', async () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/parti-engines-config-test' })
-    await expect(
-      createEngines(config, pino({ level: 'silent' }), {
-        database: {} as Database,
-        env: { ENGINE_INPAINT: 'fal' },
-      }),
-    ).rejects.toThrow('Invalid configuration: FAL_KEY: required because ENGINE_INPAINT=fal')
+  // the engine settings are checked with every other setting, before the database opens: loadConfig throws
+  it('a bad engine setting stops loadConfig with the ConfigError', () => {
+    expect(
+      errorOf(() => loadConfig({ DATA_DIR: '/tmp/parti-engines-config-test', ENGINE_INPAINT: 'fal' })),
+    ).toBe('Invalid configuration: FAL_KEY: required because ENGINE_INPAINT=fal')
   })
 })

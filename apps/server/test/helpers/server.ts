@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pino from 'pino'
+import pino, { type Logger } from 'pino'
 import { inject } from 'vitest'
 import { createContext } from '../../src/bootstrap.ts'
-import { loadConfig } from '../../src/config.ts'
+import { type Config, loadConfig } from '../../src/config.ts'
 import type { AppContext } from '../../src/context.ts'
 import type { EngineRouter } from '../../src/engines/router.ts'
 import { type Role, type Runtime, startRuntime } from '../../src/runtime.ts'
@@ -50,16 +50,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   })
   const log = pino({ level: config.LOG_LEVEL })
   const ctx = await createContext(config, log)
-  // imported on demand so queue tests with their own engine do not load the engines' dependencies; without
-  // an engines option the engines come from the env exactly as `npm start` builds them (ENGINE_* settings)
-  const engines =
-    options.engines ??
-    (await (
-      await import('../../src/engines/index.ts')
-    ).createEngines(config, log, {
-      database: ctx.database,
-      env: options.env ?? {},
-    }))
+  // without an engines option the engines come from the env exactly as `npm start` builds them (ENGINE_*)
+  const engines = options.engines ?? (await createEnginesFor(config, log, ctx))
   const runtime = await startRuntime(ctx, {
     role: options.role ?? 'all',
     engines,
@@ -86,4 +78,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }
     },
   }
+}
+
+/** Imported on demand, so queue tests with their own engine do not load the engines' dependencies. */
+async function createEnginesFor(config: Config, log: Logger, ctx: AppContext): Promise<EngineRouter> {
+  const [{ createEngines }, { WebhookBus }] = await Promise.all([
+    import('../../src/engines/index.ts'),
+    import('../../src/jobs/engine-webhooks.ts'),
+  ])
+  return createEngines(config, log, {
+    webhooks: new WebhookBus(ctx.database, log.child({ component: 'webhooks' })),
+  })
 }

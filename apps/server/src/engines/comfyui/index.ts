@@ -2,25 +2,17 @@ import { randomInt } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { renderSize, sketchControlImage } from '../shared/control-image.ts'
-import { withDeadline } from '../shared/deadline.ts'
-import { FAILURE_MESSAGES, providerFailed, toEngineError } from '../shared/errors.ts'
+import { FAILURE_MESSAGES, providerFailed } from '../shared/errors.ts'
+import { type HostedEngineOptions, hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { imageSize } from '../shared/images.ts'
-import { maskPng, providerImages, toEngineOutput } from '../shared/outputs.ts'
-import { Progress, TYPICAL_MS } from '../shared/progress.ts'
+import { maskPng, providerImages } from '../shared/outputs.ts'
 import { hostedPrompt } from '../shared/prompt.ts'
-import { resolveFfmpeg } from '../shared/video.ts'
-import {
-  type Engine,
-  type EngineContext,
-  EngineError,
-  type EngineResult,
-  type EngineTask,
-  type EngineTaskKind,
-} from '../types.ts'
+import { runQueued } from '../shared/queued-run.ts'
+import { type Engine, EngineError, type EngineTask } from '../types.ts'
 import { ComfyServer, isGone } from './client.ts'
 import { ComfyPool, NoComfyServer } from './pool.ts'
-import { runPrompt } from './run-prompt.ts'
+import { promptClient } from './run-prompt.ts'
 import { BUILT_IN_WORKFLOWS, loadWorkflow, type Workflow, type WorkflowParam } from './workflows.ts'
 
 export interface ComfyEngineOptions {
@@ -51,7 +43,6 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
     options.log,
     options.pool,
   )
-  const ffmpegPath = resolveFfmpeg(options.ffmpegPath)
   const workflows = new Map<string, Promise<Workflow>>()
   const workflow = (name: string) => {
     let w = workflows.get(name)
@@ -62,71 +53,49 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
     }
     return w
   }
-  const modelFor = (kind: EngineTaskKind) => {
-    const m = options.models[kind]
-    if (!m) throw new Error(`comfyui has no workflow for ${kind}`)
-    return m.default
-  }
 
-  async function run(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
-    const kind = task.kind
-    const name = ctx.model ?? modelFor(kind)
-    const progress = new Progress(ctx, TYPICAL_MS[kind])
-    const limit = kind === 'animate' ? options.timeouts.videoMs : options.timeouts.imageMs
-    return withDeadline(ctx, kind, limit, async (signal, onAbort) => {
-      try {
-        const wf = await workflow(name)
-        const job = await jobInputs(task, wf)
-        for (let attempt = 1; ; attempt++) {
-          const server = await pool.acquire(signal)
-          try {
-            progress.queued()
-            const data = await runPrompt(server, wf, job, {
-              jobId: ctx.jobId,
-              signal,
-              onAbort,
-              progress,
-              pollIntervalMs: options.pollIntervalMs,
-            })
-            const output = await toEngineOutput(task, data, { ffmpegPath, tmpDir: ctx.tmpDir, signal })
-            return {
-              outputs: [output],
-              facts: { engine: 'comfyui', model: name, enhancedPrompt: job.prompt },
-            }
-          } catch (err) {
-            if (signal.aborted || !isGone(err) || attempt >= pool.size) throw err
-            pool.markDown(server)
-            options.log.warn(
-              { jobId: ctx.jobId, server: server.url, attempt },
-              'ComfyUI server went away; retrying elsewhere',
-            )
-          } finally {
-            pool.release(server)
-          }
-        }
-      } catch (err) {
-        if (signal.aborted) throw err
-        if (err instanceof NoComfyServer || isGone(err))
-          // passing: the worker retries later; if it never comes back the user reads the kind's message
-          throw new EngineError('transient', FAILURE_MESSAGES[kind], {
+  const engine: HostedEngineOptions = {
+    id: 'comfyui',
+    ...options,
+    modelNoun: 'workflow',
+    mapError: (kind, err) =>
+      err instanceof NoComfyServer || isGone(err)
+        ? // passing: the worker retries later; if it never comes back the user reads the kind's message
+          new EngineError('transient', FAILURE_MESSAGES[kind], {
             detail: `comfyui: ${(err as Error).message}`,
           })
-        throw toEngineError(kind, 'comfyui', err)
-      }
-    })
-  }
-
-  return {
-    id: 'comfyui',
-    supports: (kind) => !!options.models[kind],
-    modelFor,
-    run,
+        : null,
     /** every configured template loads and fills; servers may come and go, so they are not required here */
     async check() {
       for (const tiers of Object.values(options.models))
         for (const name of [tiers.default, tiers.premium, tiers.experimental]) if (name) await workflow(name)
     },
   }
+  return hostedEngine(engine, async (task, run) => {
+    const wf = await workflow(run.model)
+    const job = await jobInputs(task, wf)
+    for (let attempt = 1; ; attempt++) {
+      const server = await pool.acquire(run.signal)
+      try {
+        const client = promptClient(server, wf, job, run.jobId)
+        const data = await runQueued(client, run, {
+          provider: 'comfyui',
+          ...options,
+          waitThroughOutages: false,
+        })
+        return { data, prompt: job.prompt }
+      } catch (err) {
+        if (run.signal.aborted || !isGone(err) || attempt >= pool.size) throw err
+        pool.markDown(server)
+        options.log.warn(
+          { jobId: run.jobId, server: server.url, attempt },
+          'ComfyUI server went away; retrying elsewhere',
+        )
+      } finally {
+        pool.release(server)
+      }
+    }
+  })
 }
 
 export interface ComfyJob {

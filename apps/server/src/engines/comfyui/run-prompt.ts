@@ -1,7 +1,6 @@
 import type WebSocket from 'ws'
-import type { OnAbort } from '../shared/deadline.ts'
 import { sleep } from '../shared/http.ts'
-import type { Progress } from '../shared/progress.ts'
+import type { QueueClient, QueuedJob, QueuedStatus } from '../shared/queued-run.ts'
 import {
   type ComfyEvent,
   type ComfyHistoryEntry,
@@ -13,108 +12,105 @@ import {
 import type { ComfyJob } from './index.ts'
 import { fillWorkflow, type Workflow } from './workflows.ts'
 
-export interface PromptRun {
-  jobId: string
-  signal: AbortSignal
-  onAbort: OnAbort
-  progress: Progress
-  pollIntervalMs: number
-}
-
 /** A prompt that failed while running (a node raised): the detail is for the server log. */
 export class ComfyExecutionFailed extends Error {
   override name = 'ComfyExecutionFailed'
 }
 
+type PromptJob = QueuedJob<ComfyHistoryEntry>
+
 /**
- * One attempt on one server: upload the inputs, queue the filled graph, follow /ws (progress, done, error)
- * with /history polling as the fallback, then fetch the output file with /view.
+ * One attempt on one server, as a queue the shared run drives: upload the inputs and queue the filled graph,
+ * follow /ws (progress, done, error) with /history as the truth and the fallback, then fetch the output file
+ * with /view.
  */
-export async function runPrompt(server: ComfyServer, wf: Workflow, job: ComfyJob, run: PromptRun) {
-  const values = { ...job.values }
-  for (const [field, data] of Object.entries(job.uploads)) {
-    values[field as keyof typeof values] = await server.uploadImage(
-      `${run.jobId}-${field}.png`,
-      data,
-      run.signal,
-    )
-  }
-  const graph = fillWorkflow(wf, values)
-  const clientId = randomClientId()
+export function promptClient(
+  server: ComfyServer,
+  wf: Workflow,
+  job: ComfyJob,
+  jobId: string,
+): QueueClient<PromptJob, ComfyHistoryEntry> {
   const events: ComfyEvent[] = []
   let wake: (() => void) | null = null
-  const ws: WebSocket | null = await server.connect(clientId, (e) => {
-    events.push(e)
-    wake?.()
-  })
-  try {
-    let promptId: string
-    try {
-      // not abortable: a prompt queued while the job is cancelled must still be removed
-      promptId = await server.queuePrompt(graph, clientId, AbortSignal.timeout(60_000))
-    } catch (err) {
-      if (err instanceof ComfyPromptRejected)
-        throw new ComfyExecutionFailed(`prompt rejected: ${err.message}`)
-      throw err
-    }
-    run.onAbort(() => server.cancel(promptId))
-    run.signal.throwIfAborted()
-    const entry = await followPrompt(server, promptId, run, ws !== null, events, (w) => {
-      wake = w
-    })
-    run.onAbort(null)
-    const file = outputFiles(entry, wf.outputNode)[0]
-    if (!file)
-      throw new ComfyExecutionFailed(
-        `prompt ${promptId} finished without an output from node ${wf.outputNode}`,
-      )
-    run.progress.downloading()
-    return await server.view(file, run.signal)
-  } finally {
-    ws?.close()
-  }
-}
+  let ws: WebSocket | null = null
+  let polling = false
+  let round = 0
 
-async function followPrompt(
-  server: ComfyServer,
-  promptId: string,
-  run: PromptRun,
-  streaming: boolean,
-  events: ComfyEvent[],
-  setWake: (w: (() => void) | null) => void,
-): Promise<ComfyHistoryEntry> {
-  let polling = !streaming
-  for (let round = 1; ; round++) {
+  return {
+    async submit(signal) {
+      const values = { ...job.values }
+      for (const [field, data] of Object.entries(job.uploads))
+        values[field as keyof typeof values] = await server.uploadImage(`${jobId}-${field}.png`, data, signal)
+      const graph = fillWorkflow(wf, values)
+      const clientId = randomClientId()
+      ws = await server.connect(clientId, (e) => {
+        events.push(e)
+        wake?.()
+      })
+      polling = ws === null
+      try {
+        // not abortable: a prompt queued while the job is cancelled must still be removed
+        return { id: await server.queuePrompt(graph, clientId, AbortSignal.timeout(60_000)) }
+      } catch (err) {
+        ws?.close()
+        if (err instanceof ComfyPromptRejected)
+          throw new ComfyExecutionFailed(`prompt rejected: ${err.message}`)
+        throw err
+      }
+    },
+    status: (prompt, signal) => follow(prompt.id, signal),
+    async result(prompt, entry, signal) {
+      const file = outputFiles(entry, wf.outputNode)[0]
+      if (!file)
+        throw new ComfyExecutionFailed(
+          `prompt ${prompt.id} finished without an output from node ${wf.outputNode}`,
+        )
+      return server.view(file, signal)
+    },
+    cancel: (prompt) => server.cancel(prompt.id),
+    watch: () => ({
+      // an event on the stream ends the wait early
+      wait: (ms, signal) =>
+        new Promise<boolean>((resolve, reject) => {
+          const done = (woken: boolean) => {
+            wake = null
+            resolve(woken)
+          }
+          wake = () => done(true)
+          sleep(ms, signal).then(() => done(false), reject)
+        }),
+      close: () => ws?.close(),
+    }),
+  }
+
+  /**
+   * The history is the truth; the stream only says when to look. Without a stream, poll; with one, look now
+   * and then anyway, so a missed "done" cannot hang the job.
+   */
+  async function follow(promptId: string, signal: AbortSignal): Promise<QueuedStatus<ComfyHistoryEntry>> {
+    round++
     let finished = false
     let dropped = false
+    let fraction: number | null = null
     while (events.length) {
       const e = events.shift()!
       if (e.type === 'closed') dropped = true
       else if (e.promptId !== promptId) continue
-      else if (e.type === 'progress' && e.max > 0) run.progress.running(e.value / e.max)
+      else if (e.type === 'progress' && e.max > 0) fraction = e.value / e.max
       else if (e.type === 'error') throw new ComfyExecutionFailed(`prompt ${promptId}: ${e.message}`)
       else if (e.type === 'done') finished = true
     }
-    // the history is the truth; the stream only says when to look. Without a stream, poll; with one, look
-    // now and then anyway, so a missed "done" cannot hang the job.
     if (finished || dropped || polling || round % 5 === 0) {
-      const entry = await server.history(promptId, run.signal)
-      if (entry && isFinished(entry)) return checked(entry, promptId)
+      const entry = await server.history(promptId, signal)
+      if (entry && isFinished(entry)) return { state: 'succeeded', done: checked(entry, promptId) }
       if (dropped || (polling && round % 10 === 0)) {
-        const lost = await lostCheck(server, promptId, run.signal)
-        if (lost) return lost
+        const lost = await lostCheck(server, promptId, signal)
+        if (lost) return { state: 'succeeded', done: lost }
       }
       if (dropped) polling = true
     }
-    if (polling) run.progress.running()
-    await new Promise<void>((resolve, reject) => {
-      const done = () => {
-        setWake(null)
-        resolve()
-      }
-      setWake(done)
-      sleep(run.pollIntervalMs, run.signal).then(done, reject)
-    })
+    if (fraction !== null) return { state: 'running', progress: fraction }
+    return polling ? { state: 'running' } : { state: 'queued' }
   }
 }
 

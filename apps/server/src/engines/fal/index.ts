@@ -1,15 +1,12 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
-import { withDeadline } from '../shared/deadline.ts'
-import { downloadOutput, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../shared/download.ts'
-import { looksRefused, providerFailed, redact, refused, toEngineError } from '../shared/errors.ts'
-import { isPassing, type RetryPolicy } from '../shared/http.ts'
-import { toEngineOutput } from '../shared/outputs.ts'
-import { Progress, TYPICAL_MS } from '../shared/progress.ts'
-import { resolveFfmpeg } from '../shared/video.ts'
+import { providerFailed } from '../shared/errors.ts'
+import { hostedEngine } from '../shared/hosted-engine.ts'
+import type { RetryPolicy } from '../shared/http.ts'
+import { type QueueClient, type QueuedJob, runQueued } from '../shared/queued-run.ts'
 import type { WebhookSignals } from '../shared/webhooks.ts'
-import type { Engine, EngineContext, EngineResult, EngineTask, EngineTaskKind } from '../types.ts'
-import { FalClient, type FalStatus } from './client.ts'
+import type { Engine, EngineTaskKind } from '../types.ts'
+import { FalClient, type FalRequest } from './client.ts'
 import { falInput, falOutputUrl } from './inputs.ts'
 
 export interface FalEngineOptions {
@@ -28,74 +25,42 @@ export interface FalEngineOptions {
 
 /** fal's queue: submit, then wait for the webhook or poll the status, then fetch the result and copy its file. */
 export function createFalEngine(options: FalEngineOptions): Engine {
-  const client = new FalClient(options)
-  const ffmpegPath = resolveFfmpeg(options.ffmpegPath)
-  const modelFor = (kind: EngineTaskKind) => {
-    const m = options.models[kind]
-    if (!m) throw new Error(`fal has no model for ${kind}`)
-    return m.default
-  }
+  const api = new FalClient(options)
+  const secrets = [options.key]
+  return hostedEngine({ id: 'fal', ...options, secrets }, async (task, run) => {
+    const { input, prompt } = await falInput(run.model, task)
+    const client = requestClient(api, options, run.model, input, task.kind)
+    const data = await runQueued(client, run, { provider: 'fal', ...options, secrets })
+    return { data, prompt }
+  })
+}
 
-  async function run(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
-    const kind = task.kind
-    const model = ctx.model ?? modelFor(kind)
-    const progress = new Progress(ctx, TYPICAL_MS[kind])
-    const limit = kind === 'animate' ? options.timeouts.videoMs : options.timeouts.imageMs
-    return withDeadline(ctx, kind, limit, async (signal, onAbort) => {
-      try {
-        const { input, prompt } = await falInput(model, task)
-        progress.queued()
-        // not abortable: a request queued while the job is cancelled must still be cancelled
-        const request = await client.submit(model, input, options.webhookUrl, AbortSignal.timeout(120_000))
-        onAbort(() => client.cancel(request.cancelUrl))
-        signal.throwIfAborted()
-        const watch = options.signals.watch('fal', request.id)
-        try {
-          for (;;) {
-            const status = await client.status(request.statusUrl, signal).catch((err) => {
-              // a passing outage of the queue API does not end the request; the time limit does
-              if (!isPassing(err)) throw err
-              options.log.warn(
-                { jobId: ctx.jobId, request: request.id, err: String(err) },
-                'fal status failed; retrying',
-              )
-              return { status: 'UNKNOWN' } as FalStatus
-            })
-            if (status.status === 'COMPLETED') {
-              onAbort(null)
-              if (status.error) throw failure(kind, request.id, status.error)
-              break
-            }
-            if (status.status === 'IN_PROGRESS') progress.running()
-            await watch.wait(options.pollIntervalMs, signal)
-          }
-        } finally {
-          watch.close()
-        }
-        const result = await client.result(request.responseUrl, signal)
-        const url = falOutputUrl(result)
-        if (!url) throw providerFailed(kind, `fal request ${request.id} completed without an output file`)
-        progress.downloading()
-        const data = await downloadOutput(url, {
-          kind,
-          signal,
-          maxBytes: kind === 'animate' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES,
-          retry: options.retry,
-        })
-        const output = await toEngineOutput(task, data, { ffmpegPath, tmpDir: ctx.tmpDir, signal })
-        return { outputs: [output], facts: { engine: 'fal', model, enhancedPrompt: prompt } }
-      } catch (err) {
-        if (signal.aborted) throw err
-        throw toEngineError(kind, 'fal', err, [options.key])
-      }
-    })
-  }
+type RequestJob = QueuedJob<null> & FalRequest
 
-  function failure(kind: EngineTaskKind, id: string, error: unknown) {
-    const text = redact(typeof error === 'string' ? error : JSON.stringify(error), [options.key])
-    const detail = `fal request ${id} failed: ${text.slice(0, 300)}`
-    return looksRefused(text) ? refused(kind, detail) : providerFailed(kind, detail)
+/** One request in fal's queue, followed through the URLs its submit answered with. */
+function requestClient(
+  api: FalClient,
+  options: FalEngineOptions,
+  model: string,
+  input: Record<string, unknown>,
+  kind: EngineTaskKind,
+): QueueClient<RequestJob, null> {
+  return {
+    submit: () => api.submit(model, input, options.webhookUrl, AbortSignal.timeout(120_000)),
+    async status(job, signal) {
+      const s = await api.status(job.statusUrl, signal)
+      if (s.status === 'COMPLETED')
+        return s.error
+          ? { state: 'failed', what: `request ${job.id} failed`, error: s.error }
+          : { state: 'succeeded', done: null }
+      return s.status === 'IN_PROGRESS' ? { state: 'running' } : { state: 'queued' }
+    },
+    async result(job, _done, signal) {
+      const url = falOutputUrl(await api.result(job.responseUrl, signal))
+      if (!url) throw providerFailed(kind, `fal request ${job.id} completed without an output file`)
+      return url
+    },
+    cancel: (job) => api.cancel(job.cancelUrl),
+    watch: (job) => options.signals.watch('fal', job.id),
   }
-
-  return { id: 'fal', supports: (kind) => !!options.models[kind], modelFor, run }
 }

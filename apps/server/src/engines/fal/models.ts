@@ -1,7 +1,8 @@
-import type { ModelTable } from '../plan-rules.ts'
+import type { Step } from '@parti/contract'
+import type { ModelTiers } from '../plan-rules.ts'
 
 /** fal endpoints wired for each kind (docs/hosted-engines.md says why); the id is the queue path. */
-export const FAL_DEFAULT_MODELS: ModelTable = {
+export const FAL_DEFAULT_MODELS: Record<Step, ModelTiers> = {
   sketch: { default: 'fal-ai/flux-pro/v1/canny' },
   'multi-angle': { default: 'fal-ai/flux-pro/kontext' },
   'staging-clean': { default: 'fal-ai/flux-pro/kontext' },

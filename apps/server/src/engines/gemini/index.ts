@@ -1,23 +1,13 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
-import { withDeadline } from '../shared/deadline.ts'
-import { providerFailed, refused, toEngineError } from '../shared/errors.ts'
+import { providerFailed, refused } from '../shared/errors.ts'
+import { hostedEngine } from '../shared/hosted-engine.ts'
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
 import { prepareImage } from '../shared/images.ts'
 import { instruction } from '../shared/instruction.ts'
-import { toEngineOutput } from '../shared/outputs.ts'
-import { Progress, TYPICAL_MS } from '../shared/progress.ts'
 import { hostedPrompt, withoutCurrent } from '../shared/prompt.ts'
 import { whileTicking } from '../shared/ticker.ts'
-import { resolveFfmpeg } from '../shared/video.ts'
-import type {
-  ConversationTurn,
-  Engine,
-  EngineContext,
-  EngineResult,
-  EngineTask,
-  EngineTaskKind,
-} from '../types.ts'
+import type { ConversationTurn, Engine } from '../types.ts'
 
 export interface GeminiEngineOptions {
   apiKey: string
@@ -49,84 +39,57 @@ const BLOCKED = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'BLOCKL
  * composited back inside it.
  */
 export function createGeminiEngine(options: GeminiEngineOptions): Engine {
-  const ffmpegPath = resolveFfmpeg(options.ffmpegPath)
-  const modelFor = (kind: EngineTaskKind) => {
-    const m = options.models[kind]
-    if (!m) throw new Error(`gemini has no model for ${kind}`)
-    return m.default
-  }
-
-  async function run(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
-    const kind = task.kind
-    if (kind !== 'magic-edit' && kind !== 'inpaint') throw providerFailed(kind, `gemini cannot serve ${kind}`)
-    const model = ctx.model ?? modelFor(kind)
-    const progress = new Progress(ctx, TYPICAL_MS[kind])
-    return withDeadline(ctx, kind, options.timeouts.imageMs, async (signal) => {
-      try {
-        const image = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
-        const prompt = await instruction(task, hostedPrompt(task).text)
-        const history = historyContents(
-          kind === 'magic-edit' ? withoutCurrent(task.history, task.prompt) : [],
-        )
-        // turns must alternate: a trailing user turn joins the request
-        const carried = history.at(-1)?.role === 'user' ? history.pop()!.parts : []
-        const imagePart = { inline_data: { mime_type: image.mime, data: image.data.toString('base64') } }
-        const contents: Content[] = [
-          ...history,
-          { role: 'user', parts: [...carried, { text: prompt }, imagePart] },
-        ]
-        progress.queued()
-        const url = `${options.baseUrl}/v1beta/models/${encodeURIComponent(model)}:generateContent`
-        const r = await whileTicking(
-          progress,
-          providerJson<GenerateResponse>(url, {
-            method: 'POST',
-            headers: { 'x-goog-api-key': options.apiKey },
-            body: { contents, generationConfig: { responseModalities: ['TEXT', 'IMAGE'] } },
-            signal,
-            timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
-            retry: options.retry,
-          }),
-        )
-        const candidate = r.candidates?.[0]
-        const parts = candidate?.content?.parts ?? []
-        const inline = parts.map((p) => p.inlineData ?? p.inline_data).find((d) => d?.data)
-        const text = parts
-          .map((p) => p.text ?? '')
-          .join(' ')
-          .trim()
-        if (!inline?.data) {
-          const reason = r.promptFeedback?.blockReason ?? candidate?.finishReason ?? 'no image'
-          const detail = `gemini answered without an image (${reason})${text ? `: ${text.slice(0, 200)}` : ''}`
-          throw r.promptFeedback?.blockReason || BLOCKED.has(reason)
-            ? refused(kind, detail)
-            : providerFailed(kind, detail)
-        }
-        progress.downloading()
-        const output = await toEngineOutput(task, Buffer.from(inline.data, 'base64'), {
-          ffmpegPath,
-          tmpDir: ctx.tmpDir,
+  return hostedEngine(
+    { id: 'gemini', ...options, secrets: [options.apiKey] },
+    async (task, { model, signal, progress }) => {
+      const kind = task.kind
+      if (kind !== 'magic-edit' && kind !== 'inpaint')
+        throw providerFailed(kind, `gemini cannot serve ${kind}`)
+      const image = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
+      const prompt = await instruction(task, hostedPrompt(task).text)
+      const history = historyContents(kind === 'magic-edit' ? withoutCurrent(task.history, task.prompt) : [])
+      // turns must alternate: a trailing user turn joins the request
+      const carried = history.at(-1)?.role === 'user' ? history.pop()!.parts : []
+      const imagePart = { inline_data: { mime_type: image.mime, data: image.data.toString('base64') } }
+      const contents: Content[] = [
+        ...history,
+        { role: 'user', parts: [...carried, { text: prompt }, imagePart] },
+      ]
+      progress.queued()
+      const url = `${options.baseUrl}/v1beta/models/${encodeURIComponent(model)}:generateContent`
+      const r = await whileTicking(
+        progress,
+        providerJson<GenerateResponse>(url, {
+          method: 'POST',
+          headers: { 'x-goog-api-key': options.apiKey },
+          body: { contents, generationConfig: { responseModalities: ['TEXT', 'IMAGE'] } },
           signal,
-        })
-        return {
-          outputs: [output],
-          facts: {
-            engine: 'gemini',
-            model,
-            enhancedPrompt: prompt,
-            ...(kind === 'magic-edit'
-              ? { reply: text ? text.slice(0, 500) : 'Here is your edited image.' }
-              : {}),
-          },
-        }
-      } catch (err) {
-        if (signal.aborted) throw err
-        throw toEngineError(kind, 'gemini', err, [options.apiKey])
+          timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
+          retry: options.retry,
+        }),
+      )
+      const candidate = r.candidates?.[0]
+      const parts = candidate?.content?.parts ?? []
+      const inline = parts.map((p) => p.inlineData ?? p.inline_data).find((d) => d?.data)
+      const text = parts
+        .map((p) => p.text ?? '')
+        .join(' ')
+        .trim()
+      if (!inline?.data) {
+        const reason = r.promptFeedback?.blockReason ?? candidate?.finishReason ?? 'no image'
+        const detail = `gemini answered without an image (${reason})${text ? `: ${text.slice(0, 200)}` : ''}`
+        throw r.promptFeedback?.blockReason || BLOCKED.has(reason)
+          ? refused(kind, detail)
+          : providerFailed(kind, detail)
       }
-    })
-  }
-
-  return { id: 'gemini', supports: (kind) => !!options.models[kind], modelFor, run }
+      progress.downloading()
+      return {
+        data: Buffer.from(inline.data, 'base64'),
+        prompt,
+        ...(kind === 'magic-edit' ? { reply: text ? text.slice(0, 500) : 'Here is your edited image.' } : {}),
+      }
+    },
+  )
 }
 
 /** Earlier turns as Gemini contents: user and model alternating, starting with the user. */

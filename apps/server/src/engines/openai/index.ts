@@ -1,15 +1,13 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
-import { withDeadline } from '../shared/deadline.ts'
-import { providerFailed, toEngineError } from '../shared/errors.ts'
+import { providerFailed } from '../shared/errors.ts'
+import { type HostedEngineOptions, hostedEngine } from '../shared/hosted-engine.ts'
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
 import { prepareImage, transparentWhereMasked } from '../shared/images.ts'
-import { maskOf, toEngineOutput } from '../shared/outputs.ts'
-import { Progress, TYPICAL_MS } from '../shared/progress.ts'
+import { maskOf } from '../shared/outputs.ts'
 import { conversationContext, hostedPrompt } from '../shared/prompt.ts'
 import { whileTicking } from '../shared/ticker.ts'
-import { resolveFfmpeg } from '../shared/video.ts'
-import type { Engine, EngineContext, EngineResult, EngineTask, EngineTaskKind } from '../types.ts'
+import type { Engine } from '../types.ts'
 
 export interface OpenAiEngineOptions {
   apiKey: string
@@ -37,71 +35,45 @@ export function editSize(width: number, height: number): string {
  * travel as words; masks only guide it, so the edit is composited back and the rest stays pixel-exact.
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
-  const ffmpegPath = resolveFfmpeg(options.ffmpegPath)
-  const modelFor = (kind: EngineTaskKind) => {
-    const m = options.models[kind]
-    if (!m) throw new Error(`openai has no model for ${kind}`)
-    return m.default
-  }
-
-  async function run(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
+  const engine: HostedEngineOptions = { id: 'openai', ...options, secrets: [options.apiKey], typicalScale: 2 }
+  return hostedEngine(engine, async (task, { model, signal, progress }) => {
     const kind = task.kind
     if (kind !== 'magic-edit' && kind !== 'inpaint') throw providerFailed(kind, `openai cannot serve ${kind}`)
-    const model = ctx.model ?? modelFor(kind)
-    const progress = new Progress(ctx, TYPICAL_MS[kind] * 2)
-    return withDeadline(ctx, kind, options.timeouts.imageMs, async (signal) => {
-      try {
-        const image = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
-        const mask = maskOf(task)
-        const p = hostedPrompt(task)
-        const context = kind === 'magic-edit' ? conversationContext(task.history, task.prompt) : ''
-        const prompt = `${context}${p.text}${mask ? '. Change only the masked area and keep everything else as it is.' : ''}`
-        const form = new FormData()
-        form.append('model', model)
-        form.append('prompt', prompt)
-        form.append('image', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), 'image.png')
-        if (mask) {
-          const alpha = await transparentWhereMasked(mask, image.width, image.height)
-          form.append('mask', new Blob([new Uint8Array(alpha)], { type: 'image/png' }), 'mask.png')
-        }
-        form.append('size', editSize(image.width, image.height))
-        form.append('quality', 'high')
-        form.append('n', '1')
-        progress.queued()
-        const r = await whileTicking(
-          progress,
-          providerJson<ImagesResponse>(`${options.baseUrl}/images/edits`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${options.apiKey}` },
-            body: form,
-            signal,
-            timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
-            retry: options.retry,
-          }),
-        )
-        const b64 = r.data?.[0]?.b64_json
-        if (!b64) throw providerFailed(kind, 'openai answered without an image')
-        progress.downloading()
-        const output = await toEngineOutput(task, Buffer.from(b64, 'base64'), {
-          ffmpegPath,
-          tmpDir: ctx.tmpDir,
-          signal,
-        })
-        return {
-          outputs: [output],
-          facts: {
-            engine: 'openai',
-            model,
-            enhancedPrompt: prompt,
-            ...(kind === 'magic-edit' ? { reply: 'Here is your edited image.' } : {}),
-          },
-        }
-      } catch (err) {
-        if (signal.aborted) throw err
-        throw toEngineError(kind, 'openai', err, [options.apiKey])
-      }
-    })
-  }
-
-  return { id: 'openai', supports: (kind) => !!options.models[kind], modelFor, run }
+    const image = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
+    const mask = maskOf(task)
+    const p = hostedPrompt(task)
+    const context = kind === 'magic-edit' ? conversationContext(task.history, task.prompt) : ''
+    const prompt = `${context}${p.text}${mask ? '. Change only the masked area and keep everything else as it is.' : ''}`
+    const form = new FormData()
+    form.append('model', model)
+    form.append('prompt', prompt)
+    form.append('image', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), 'image.png')
+    if (mask) {
+      const alpha = await transparentWhereMasked(mask, image.width, image.height)
+      form.append('mask', new Blob([new Uint8Array(alpha)], { type: 'image/png' }), 'mask.png')
+    }
+    form.append('size', editSize(image.width, image.height))
+    form.append('quality', 'high')
+    form.append('n', '1')
+    progress.queued()
+    const r = await whileTicking(
+      progress,
+      providerJson<ImagesResponse>(`${options.baseUrl}/images/edits`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        body: form,
+        signal,
+        timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
+        retry: options.retry,
+      }),
+    )
+    const b64 = r.data?.[0]?.b64_json
+    if (!b64) throw providerFailed(kind, 'openai answered without an image')
+    progress.downloading()
+    return {
+      data: Buffer.from(b64, 'base64'),
+      prompt,
+      ...(kind === 'magic-edit' ? { reply: 'Here is your edited image.' } : {}),
+    }
+  })
 }

@@ -1,7 +1,11 @@
-import type { ModelTable } from '../plan-rules.ts'
+import type { Step } from '@parti/contract'
+import type { ModelTiers } from '../plan-rules.ts'
+
+/** Image edits: Ask Parti and lasso inpainting. */
+export const OPENAI_STEPS = ['magic-edit', 'inpaint'] as const satisfies readonly Step[]
 
 /** Pinned, so a new default at OpenAI does not change results or prices unannounced. */
-export const OPENAI_DEFAULT_MODELS: ModelTable = {
+export const OPENAI_DEFAULT_MODELS: Record<(typeof OPENAI_STEPS)[number], ModelTiers> = {
   'magic-edit': { default: 'gpt-image-1' },
   inpaint: { default: 'gpt-image-1' },
 }

@@ -11,8 +11,6 @@ export interface Prediction {
   logs?: string | null
 }
 
-export const TERMINAL: ReadonlySet<PredictionStatus> = new Set(['succeeded', 'failed', 'canceled', 'aborted'])
-
 export interface ReplicateClientOptions {
   token: string
   baseUrl: string

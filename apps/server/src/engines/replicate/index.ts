@@ -1,15 +1,13 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
-import { withDeadline } from '../shared/deadline.ts'
-import { downloadOutput, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../shared/download.ts'
-import { looksRefused, providerFailed, redact, refused, toEngineError } from '../shared/errors.ts'
-import { isPassing, type RetryPolicy } from '../shared/http.ts'
-import { toEngineOutput } from '../shared/outputs.ts'
-import { Progress, progressFromLogs, TYPICAL_MS } from '../shared/progress.ts'
-import { resolveFfmpeg } from '../shared/video.ts'
+import { providerFailed } from '../shared/errors.ts'
+import { hostedEngine } from '../shared/hosted-engine.ts'
+import type { RetryPolicy } from '../shared/http.ts'
+import { progressFromLogs } from '../shared/progress.ts'
+import { type QueueClient, type QueuedJob, type QueuedStatus, runQueued } from '../shared/queued-run.ts'
 import type { WebhookSignals } from '../shared/webhooks.ts'
-import type { Engine, EngineContext, EngineResult, EngineTask, EngineTaskKind } from '../types.ts'
-import { type Prediction, ReplicateClient, TERMINAL } from './client.ts'
+import type { Engine, EngineTaskKind } from '../types.ts'
+import { type Prediction, ReplicateClient } from './client.ts'
 import { replicateInput } from './inputs.ts'
 
 export interface ReplicateEngineOptions {
@@ -29,79 +27,50 @@ export interface ReplicateEngineOptions {
 
 /** Replicate predictions: create, then wait for the webhook or poll, then copy the output into our storage. */
 export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
-  const client = new ReplicateClient(options)
-  const ffmpegPath = resolveFfmpeg(options.ffmpegPath)
-  const modelFor = (kind: EngineTaskKind) => {
-    const m = options.models[kind]
-    if (!m) throw new Error(`replicate has no model for ${kind}`)
-    return m.default
-  }
+  const api = new ReplicateClient(options)
+  const secrets = [options.token]
+  return hostedEngine({ id: 'replicate', ...options, secrets }, async (task, run) => {
+    const { input, prompt } = await replicateInput(run.model, task)
+    const client = predictionClient(api, options, run.model, input, task.kind)
+    const data = await runQueued(client, run, { provider: 'replicate', ...options, secrets })
+    return { data, prompt }
+  })
+}
 
-  async function run(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
-    const kind = task.kind
-    const model = ctx.model ?? modelFor(kind)
-    const progress = new Progress(ctx, TYPICAL_MS[kind])
-    const limit = kind === 'animate' ? options.timeouts.videoMs : options.timeouts.imageMs
-    return withDeadline(ctx, kind, limit, async (signal, onAbort) => {
-      try {
-        const { input, prompt } = await replicateInput(model, task)
-        progress.queued()
-        // not abortable: a prediction created while the job is cancelled must still be cancelled, by id
-        let prediction = await client.create(model, input, options.webhookUrl, AbortSignal.timeout(120_000))
-        const id = prediction.id
-        onAbort(() => client.cancel(id))
-        signal.throwIfAborted()
-        const watch = options.signals.watch('replicate', id)
-        try {
-          while (!TERMINAL.has(prediction.status)) {
-            if (prediction.status === 'processing') progress.running(progressFromLogs(prediction.logs))
-            await watch.wait(options.pollIntervalMs, signal)
-            prediction = await client.get(id, signal).catch((err) => {
-              // a passing outage of the API does not end a prediction that runs for minutes; the time limit does
-              if (!isPassing(err)) throw err
-              options.log.warn(
-                { jobId: ctx.jobId, prediction: id, err: String(err) },
-                'replicate poll failed; retrying',
-              )
-              return prediction
-            })
-          }
-        } finally {
-          watch.close()
-        }
-        onAbort(null)
-        if (prediction.status !== 'succeeded') throw failure(kind, prediction)
-        progress.downloading()
-        const url = outputUrl(kind, prediction.output)
-        const data = await downloadOutput(url, {
-          kind,
-          signal,
-          maxBytes: kind === 'animate' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES,
-          retry: options.retry,
-        })
-        const output = await toEngineOutput(task, data, { ffmpegPath, tmpDir: ctx.tmpDir, signal })
-        options.log.debug({ jobId: ctx.jobId, prediction: id, model }, 'replicate prediction copied')
-        return { outputs: [output], facts: { engine: 'replicate', model, enhancedPrompt: prompt } }
-      } catch (err) {
-        if (signal.aborted) throw err
-        throw toEngineError(kind, 'replicate', err, [options.token])
-      }
-    })
-  }
+type PredictionJob = QueuedJob<unknown>
 
-  function failure(kind: EngineTaskKind, p: Prediction) {
-    const text = redact(typeof p.error === 'string' ? p.error : JSON.stringify(p.error ?? ''), [
-      options.token,
-    ])
-    const detail = `replicate prediction ${p.id} ${p.status}: ${text.slice(0, 300)}`
-    return looksRefused(text) ? refused(kind, detail) : providerFailed(kind, detail)
-  }
-
+/** One prediction: the webhook names it by id; its output is a URL to copy. */
+function predictionClient(
+  api: ReplicateClient,
+  options: ReplicateEngineOptions,
+  model: string,
+  input: Record<string, unknown>,
+  kind: EngineTaskKind,
+): QueueClient<PredictionJob, unknown> {
   return {
-    id: 'replicate',
-    supports: (kind) => !!options.models[kind],
-    modelFor,
-    run,
+    async submit() {
+      const p = await api.create(model, input, options.webhookUrl, AbortSignal.timeout(120_000))
+      return { id: p.id, status: statusOf(p) }
+    },
+    status: async (job, signal) => statusOf(await api.get(job.id, signal)),
+    result: async (_job, output) => outputUrl(kind, output),
+    cancel: (job) => api.cancel(job.id),
+    watch: (job) => options.signals.watch('replicate', job.id),
+  }
+}
+
+function statusOf(p: Prediction): QueuedStatus<unknown> {
+  switch (p.status) {
+    case 'processing':
+      return { state: 'running', progress: progressFromLogs(p.logs) }
+    case 'succeeded':
+      return { state: 'succeeded', done: p.output }
+    case 'failed':
+    case 'canceled':
+    case 'aborted':
+      return { state: 'failed', what: `prediction ${p.id} ${p.status}`, error: p.error }
+    default:
+      return { state: 'queued' }
   }
 }
 

@@ -1,10 +1,11 @@
-import type { ModelTable } from '../plan-rules.ts'
+import type { Step } from '@parti/contract'
+import type { ModelTiers } from '../plan-rules.ts'
 
 /**
  * Replicate models wired for each kind (docs/hosted-engines.md says why). `owner/name` runs the model's
  * latest version through /models/{owner}/{name}/predictions; `owner/name:<version>` pins a version.
  */
-export const REPLICATE_DEFAULT_MODELS: ModelTable = {
+export const REPLICATE_DEFAULT_MODELS: Record<Step, ModelTiers> = {
   // the sketch's clean lines steer the render (canny ControlNet); flux-depth-pro is the depth alternative
   sketch: { default: 'black-forest-labs/flux-canny-pro' },
   // a new viewpoint needs a model that may move the camera: an instruction editor, not a ControlNet
