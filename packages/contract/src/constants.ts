@@ -13,6 +13,8 @@ export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging
 export const LOW_CREDIT_THRESHOLD = 100
 export const CREDITS_PER_EUR = 200
 export const MIN_A_LA_CARTE_EUR = 1
+/** Largest à la carte purchase, in euros: a typo of a few zeros should not reach a card. */
+export const MAX_A_LA_CARTE_EUR = 5_000
 export const A_LA_CARTE_TIERS = [
   { amountEur: 5, credits: 1000 },
   { amountEur: 25, credits: 5000 },
@@ -55,13 +57,18 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 export const MAX_INPUT_PIXELS = 50_000_000
 export const POLL_INTERVAL_MS = 5_000
 export const PERSISTENT_JOB_EXPIRY_MS = 10 * 60_000
+/** Page size of GET /user/generations: its default and its largest value. */
 export const GENERATIONS_LIMIT = 100
+/** Page size of GET /user/credits/transactions: its default and its largest value. */
 export const TRANSACTIONS_LIMIT = 50
 export const HEALTH_TIMEOUT_MS = 5_000
 export const CLIENT_TIMEOUT_MS = 120_000
 export const ANIMATE_TIMEOUT_MS = 300_000
 export const MIN_PASSWORD_LENGTH = 8
+/** Most generation ids one status poll may ask about. */
 export const MAX_STATUS_IDS = 100
+/** Most sketches one Pro batch may carry (batch processing is a Pro benefit; everyone else sends one). */
+export const PRO_BATCH_LIMIT = 10
 export const DEFAULT_FREE_CREDITS = 200
 export const MINIMUM_AGE = 13
 

@@ -1,10 +1,10 @@
-import type { Generation, GenerationsResponse } from '@parti/contract'
+import { GENERATIONS_LIMIT, type Generation, type GenerationsResponse } from '@parti/contract'
 import { api } from '../../lib/api'
 import type { GenerationFilters } from '../jobs/keys'
 import { listQuery } from './filters'
 
-/** spec §9: the gallery reads 100 at a time; later pages follow the keyset cursor. */
-export const PAGE_SIZE = 100
+/** The gallery reads the largest page the server gives; later pages follow the keyset cursor. */
+export const PAGE_SIZE = GENERATIONS_LIMIT
 
 export function fetchGenerationsPage(
   filters: GenerationFilters,
