@@ -3,6 +3,7 @@ import {
   COSTS,
   type ColorPalette,
   DEFAULT_VIDEO_DURATION,
+  entitlements,
   InpaintFields,
   RenderStartFields,
   STAGING_COST,
@@ -12,6 +13,7 @@ import type { z } from 'zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import { getPalette, getStyleRow } from '../catalog/repo.ts'
 import type { AppContext } from '../context.ts'
+import { planProfileOf } from '../db/repos/users.ts'
 import { conversations } from '../db/schema.ts'
 import { enhancePrompt, stagingPromptParts } from '../domain/prompt.ts'
 import { AppError, invalid } from '../http/errors.ts'
@@ -28,8 +30,6 @@ export interface RenderPlan {
   /** Ask Parti: the conversation this edit belongs to, so the user's message is recorded with the job */
   conversation?: { id: string; text: string; attachmentKeys: string[] } | null
 }
-
-const PRO_BATCH_LIMIT = 10
 
 function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.infer<T> {
   const r = schema.safeParse(fields)
@@ -148,13 +148,17 @@ export async function planRenderStart(
       const angles = [...new Set(f.angles ?? [])]
       if (!angles.length) throw invalid('angle_required', 'angles')
       // DECISIONS: several inputs in one request is the Pro plan's batch processing
-      if (sketches.length > 1 && session.plan !== 'pro') {
-        throw new AppError('forbidden', 'Batch processing of several sketches is part of the Pro plan')
-      }
-      if (sketches.length > PRO_BATCH_LIMIT) {
-        throw new AppError('validation_failed', `At most ${PRO_BATCH_LIMIT} sketches per batch`, {
-          field: 'sketch',
-        })
+      if (sketches.length > 1) {
+        const profile = await planProfileOf(ctx.database.db, session.userId)
+        const { batchLimit } = entitlements(profile, new Date())
+        if (batchLimit <= 1) {
+          throw new AppError('forbidden', 'Batch processing of several sketches is part of the Pro plan')
+        }
+        if (sketches.length > batchLimit) {
+          throw new AppError('validation_failed', `At most ${batchLimit} sketches per batch`, {
+            field: 'sketch',
+          })
+        }
       }
       const [style, pal] = await Promise.all([styleSnapshot(ctx, f.styleId), palette(ctx, f.colorPaletteId)])
       const inputs: ResolvedInput[] = []
