@@ -113,6 +113,8 @@ export const GenerationsCreatedResponse = z.object({
   generations: z.array(Generation),
   batchId: z.string().nullable(),
 })
+/** What a render call answers (202): one job, or several under their batch id (multi-angle, a Pro batch). */
+export const RenderStartedResponse = z.union([GenerationResponse, GenerationsCreatedResponse])
 
 export const FavoriteRequest = z.object({ favorite: z.boolean() })
 export const IdParams = z.object({ id: z.string().min(1).max(100) })

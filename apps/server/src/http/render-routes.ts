@@ -1,6 +1,5 @@
-import { GenerationResponse, GenerationsCreatedResponse } from '@parti/contract'
+import { RenderStartedResponse } from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { recordUserMessage } from '../conversations/repo.ts'
@@ -19,7 +18,6 @@ type Planner = (
 ) => Promise<RenderPlan>
 
 const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
-const created = z.union([GenerationResponse, GenerationsCreatedResponse])
 const multipartDoc = (fields: string) =>
   `multipart/form-data (or JSON with the same field names). ${fields} Answers 202 at once with the job(s) pending; ` +
   'follow them with GET /api/events or GET /api/user/generations/status.'
@@ -71,7 +69,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
             'Pro batch), image (home staging, chat edit), maskData (PNG, white = change).',
         ),
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 202: created },
+        response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
     },
@@ -87,7 +85,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
           'Fields: imageUrl or sourceGenerationId (or an image file), description, duration (6 or 10), cameraMovement.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 202: created },
+        response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
     },
@@ -103,7 +101,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
           'Fields: image file (or sourceGenerationId), maskData (lasso area), prompt.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 202: created },
+        response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
     },
