@@ -55,6 +55,24 @@ export const DEFAULT_VIDEO_DURATION: VideoDuration = 6
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 /** Largest decoded image we accept: 50 megapixels (a 10 MB PNG can otherwise decode to gigabytes). */
 export const MAX_INPUT_PIXELS = 50_000_000
+/** Longest text each kind of field takes: the schemas refuse more, and the web's inputs stop there. */
+export const TEXT_LIMITS = {
+  /** what a user asks for (prompt, description), and a style's prompts */
+  prompt: 2000,
+  /** a person's name */
+  name: 120,
+  /** the longest address mail servers accept */
+  email: 254,
+  subject: 200,
+  message: 5000,
+  /** the gallery's search */
+  search: 200,
+  styleName: 80,
+  styleCategory: 60,
+  planFeature: 120,
+  /** a payment provider's price id */
+  priceId: 200,
+} as const
 export const POLL_INTERVAL_MS = 5_000
 export const PERSISTENT_JOB_EXPIRY_MS = 10 * 60_000
 /** Page size of GET /user/generations: its default and its largest value. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GENERATIONS_LIMIT, MAX_STATUS_IDS, TRANSACTIONS_LIMIT } from './constants.ts'
+import { GENERATIONS_LIMIT, MAX_STATUS_IDS, TEXT_LIMITS, TRANSACTIONS_LIMIT } from './constants.ts'
 import {
   Angle,
   CameraMovement,
@@ -84,7 +84,7 @@ export const GenerationsQuery = z.object({
   mode: GenerationMode.optional(),
   favorite: z.enum(['true', 'false']).optional(),
   status: GenerationStatus.optional(),
-  q: z.string().max(200).optional().describe('search in the prompt text'),
+  q: z.string().max(TEXT_LIMITS.search).optional().describe('search in the prompt text'),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(GENERATIONS_LIMIT).default(GENERATIONS_LIMIT),

@@ -1,4 +1,4 @@
-import { COSTS, entitlements } from '@parti/contract'
+import { COSTS, entitlements, TEXT_LIMITS } from '@parti/contract'
 import { Layers3, PencilRuler } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -129,7 +129,7 @@ export default function SketchPage() {
           label={t('sketch:form.description')}
           placeholder={t('sketch:form.descriptionPlaceholder')}
           value={draft.description}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.prompt}
           onChange={(e) => update({ description: e.target.value })}
           error={fieldError('userPrompt')}
           className="[&_textarea]:min-h-24"
@@ -183,7 +183,7 @@ export default function SketchPage() {
           label={t('sketch:multi.description')}
           placeholder={t('sketch:multi.descriptionPlaceholder')}
           value={draft.buildingDescription}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.prompt}
           onChange={(e) => update({ buildingDescription: e.target.value })}
           error={fieldError('userPrompt')}
           className="[&_textarea]:min-h-24"
