@@ -4,8 +4,8 @@ import { planBenefits, subscriptionActive } from '@parti/contract'
 // themselves live there, shared with the web, so that "which plan holds" has one answer.
 
 /** Standard and Pro jobs are taken before Lite and free ones (priority processing). */
-export function priorityFor(plan: string | null | undefined, subscriptionIsActive: boolean): number {
-  return planBenefits(subscriptionIsActive ? plan : null).priority
+export function priorityFor(plan: string | null | undefined, active: boolean): number {
+  return planBenefits(active ? plan : null).priority
 }
 
 /** A cancelled subscription keeps its benefits until the end date. */
