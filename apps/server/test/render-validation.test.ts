@@ -370,6 +370,32 @@ describe('answers at once', () => {
     expect(r.status).toBe(403)
   })
 
+  it('a Pro subscriber sends several sketches at once, until the subscription lapses', async () => {
+    const pro = new Api(server.url)
+    const { user } = await pro.signUp()
+    const subscription = (status: string, endsInDays: number) =>
+      server.ctx.database.query(
+        `update users set plan = 'pro', subscription_status = $1,
+           subscription_end_date = now() + make_interval(days => $2) where id = $3`,
+        [status, endsInDays, user.uid],
+      )
+    const batch = () =>
+      pro.postForm(
+        '/api/render/start',
+        form(
+          { generationType: 'multi-angle', userPrompt: 'a villa', angles: 'front' },
+          { sketch: [sketch, sketch] },
+        ),
+      )
+    await subscription('active', 30)
+    const accepted = await batch()
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202)
+    expect(accepted.body.generations).toHaveLength(2)
+    // cancelled and past its end date: no plan any more, though the row still names Pro
+    await subscription('cancelled', -1)
+    expect((await batch()).status).toBe(403)
+  })
+
   it('asks for sign-in', async () => {
     const r = await api.request('POST', '/api/render/start', {
       form: form({ generationType: 'sketch-render' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Plan, Style, StyleCategory } from './catalog.ts'
+import { TEXT_LIMITS } from './constants.ts'
 
 // spec §7 admin calls (DECISIONS: every /api/admin/* answers 403 to anyone without the admin role).
 
@@ -65,7 +66,7 @@ export type CleanupStylesResponse = z.infer<typeof CleanupStylesResponse>
 const PriceId = z
   .string()
   .trim()
-  .max(200)
+  .max(TEXT_LIMITS.priceId)
   .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
   .transform((v) => v || null)
   .nullable()
@@ -82,7 +83,7 @@ export type AdminPlan = z.infer<typeof AdminPlan>
  * subscribers were sold), so they are not editable here.
  */
 export const AdminPlanInput = z.object({
-  features: z.array(z.string().trim().min(1).max(120)).max(20),
+  features: z.array(z.string().trim().min(1).max(TEXT_LIMITS.planFeature)).max(20),
   popular: z.boolean(),
   paymentPriceMonthly: PriceId,
   paymentPriceYearly: PriceId,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TEXT_LIMITS } from './constants.ts'
 import { PlanName } from './enums.ts'
 
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #RRGGBB')
@@ -33,12 +34,12 @@ export const Style = z
 export type Style = z.infer<typeof Style>
 
 export const StyleInput = z.object({
-  name: z.string().trim().min(1).max(80),
-  category: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1).max(TEXT_LIMITS.styleName),
+  category: z.string().trim().min(1).max(TEXT_LIMITS.styleCategory),
   imageUrl: z.string().max(2000).nullable().optional(),
-  prompt: z.string().max(2000).default(''),
-  negativePrompt: z.string().max(2000).default(''),
-  qualityPrompt: z.string().max(2000).default(''),
+  prompt: z.string().max(TEXT_LIMITS.prompt).default(''),
+  negativePrompt: z.string().max(TEXT_LIMITS.prompt).default(''),
+  qualityPrompt: z.string().max(TEXT_LIMITS.prompt).default(''),
   active: z.boolean().default(true),
   localParams: LocalStyleParams.nullable().optional(),
 })
@@ -74,7 +75,7 @@ export const Plan = z
   .meta({ id: 'Plan' })
 export type Plan = z.infer<typeof Plan>
 
-export const StylesQuery = z.object({ category: z.string().max(60).optional() })
+export const StylesQuery = z.object({ category: z.string().max(TEXT_LIMITS.styleCategory).optional() })
 export const StylesResponse = z.object({ styles: z.array(Style) })
 export const StyleResponse = z.object({ data: Style })
 export const CategoriesResponse = z.object({ data: z.array(StyleCategory) })

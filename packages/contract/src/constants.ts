@@ -13,6 +13,8 @@ export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging
 export const LOW_CREDIT_THRESHOLD = 100
 export const CREDITS_PER_EUR = 200
 export const MIN_A_LA_CARTE_EUR = 1
+/** Largest à la carte purchase, in euros: a typo of a few zeros should not reach a card. */
+export const MAX_A_LA_CARTE_EUR = 5_000
 export const A_LA_CARTE_TIERS = [
   { amountEur: 5, credits: 1000 },
   { amountEur: 25, credits: 5000 },
@@ -53,14 +55,37 @@ export const DEFAULT_VIDEO_DURATION: VideoDuration = 6
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 /** Largest decoded image we accept: 50 megapixels (a 10 MB PNG can otherwise decode to gigabytes). */
 export const MAX_INPUT_PIXELS = 50_000_000
+/** Longest text each kind of field takes: the schemas refuse more, and the web's inputs stop there. */
+export const TEXT_LIMITS = {
+  /** what a user asks for (prompt, description), and a style's prompts */
+  prompt: 2000,
+  /** a person's name */
+  name: 120,
+  /** the longest address mail servers accept */
+  email: 254,
+  subject: 200,
+  message: 5000,
+  /** the gallery's search */
+  search: 200,
+  styleName: 80,
+  styleCategory: 60,
+  planFeature: 120,
+  /** a payment provider's price id */
+  priceId: 200,
+} as const
 export const POLL_INTERVAL_MS = 5_000
 export const PERSISTENT_JOB_EXPIRY_MS = 10 * 60_000
+/** Page size of GET /user/generations: its default and its largest value. */
 export const GENERATIONS_LIMIT = 100
+/** Page size of GET /user/credits/transactions: its default and its largest value. */
 export const TRANSACTIONS_LIMIT = 50
 export const HEALTH_TIMEOUT_MS = 5_000
 export const CLIENT_TIMEOUT_MS = 120_000
 export const ANIMATE_TIMEOUT_MS = 300_000
 export const MIN_PASSWORD_LENGTH = 8
+/** Most generation ids one status poll may ask about. */
 export const MAX_STATUS_IDS = 100
+/** Most sketches one Pro batch may carry (batch processing is a Pro benefit; everyone else sends one). */
+export const PRO_BATCH_LIMIT = 10
 export const DEFAULT_FREE_CREDITS = 200
 export const MINIMUM_AGE = 13

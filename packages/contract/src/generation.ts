@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { GENERATIONS_LIMIT, MAX_STATUS_IDS, TEXT_LIMITS, TRANSACTIONS_LIMIT } from './constants.ts'
 import {
   Angle,
   CameraMovement,
@@ -83,10 +84,10 @@ export const GenerationsQuery = z.object({
   mode: GenerationMode.optional(),
   favorite: z.enum(['true', 'false']).optional(),
   status: GenerationStatus.optional(),
-  q: z.string().max(200).optional().describe('search in the prompt text'),
+  q: z.string().max(TEXT_LIMITS.search).optional().describe('search in the prompt text'),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(100),
+  limit: z.coerce.number().int().min(1).max(GENERATIONS_LIMIT).default(GENERATIONS_LIMIT),
   cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
 })
 export type GenerationsQuery = z.infer<typeof GenerationsQuery>
@@ -97,8 +98,13 @@ export const GenerationsResponse = z.object({
 })
 export type GenerationsResponse = z.infer<typeof GenerationsResponse>
 
+// an id is 36 characters and a comma; 40 a piece leaves room for spaces
 export const StatusQuery = z.object({
-  ids: z.string().min(1).max(4000).describe('comma-separated generation ids'),
+  ids: z
+    .string()
+    .min(1)
+    .max(MAX_STATUS_IDS * 40)
+    .describe(`comma-separated generation ids, at most ${MAX_STATUS_IDS}`),
 })
 export const StatusResponse = z.object({ generations: z.array(Generation) })
 
@@ -107,6 +113,8 @@ export const GenerationsCreatedResponse = z.object({
   generations: z.array(Generation),
   batchId: z.string().nullable(),
 })
+/** What a render call answers (202): one job, or several under their batch id (multi-angle, a Pro batch). */
+export const RenderStartedResponse = z.union([GenerationResponse, GenerationsCreatedResponse])
 
 export const FavoriteRequest = z.object({ favorite: z.boolean() })
 export const IdParams = z.object({ id: z.string().min(1).max(100) })
@@ -149,7 +157,9 @@ export const CreditTransaction = z
   })
   .meta({ id: 'CreditTransaction' })
 export type CreditTransaction = z.infer<typeof CreditTransaction>
-export const TransactionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(50) })
+export const TransactionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(TRANSACTIONS_LIMIT).default(TRANSACTIONS_LIMIT),
+})
 export const TransactionsResponse = z.object({ transactions: z.array(CreditTransaction) })
 
 /** Time estimates from recent completed jobs of the same kind and engine (DECISIONS: no fixed copy). */

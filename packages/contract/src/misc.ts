@@ -1,12 +1,13 @@
 import { z } from 'zod'
+import { TEXT_LIMITS } from './constants.ts'
 
 export const HealthResponse = z.object({ success: z.boolean() })
 
 export const ContactRequest = z.object({
-  name: z.string().trim().min(1).max(120),
-  email: z.email().max(254),
-  subject: z.string().trim().min(1).max(200),
-  message: z.string().trim().min(1).max(5000),
+  name: z.string().trim().min(1).max(TEXT_LIMITS.name),
+  email: z.email().max(TEXT_LIMITS.email),
+  subject: z.string().trim().min(1).max(TEXT_LIMITS.subject),
+  message: z.string().trim().min(1).max(TEXT_LIMITS.message),
 })
 export type ContactRequest = z.infer<typeof ContactRequest>
 

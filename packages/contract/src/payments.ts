@@ -1,10 +1,8 @@
 import { z } from 'zod'
+import { CREDITS_PER_EUR, MAX_A_LA_CARTE_EUR, MIN_A_LA_CARTE_EUR } from './constants.ts'
 import { PlanName, SubscriptionType } from './enums.ts'
 
 // spec §7 payments and /user/subscriptions calls. Money is integer EUR cents; credits are integers.
-
-/** Largest à la carte purchase, in euros: a typo of a few zeros should not reach a card. */
-export const MAX_A_LA_CARTE_EUR = 5_000
 
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const
 export const PaymentProviderId = z.enum(PAYMENT_PROVIDERS)
@@ -20,8 +18,13 @@ export type PlanPurchaseRequest = z.infer<typeof PlanPurchaseRequest>
 
 /** POST /payments/create-a-la-carte-payment: whole euros; credits must be amount × 200 (spec §5) */
 export const ALaCarteRequest = z.object({
-  amount: z.number().int().min(1).max(MAX_A_LA_CARTE_EUR).describe('whole euros, at least 1'),
-  credits: z.number().int().positive().describe('amount × 200'),
+  amount: z
+    .number()
+    .int()
+    .min(MIN_A_LA_CARTE_EUR)
+    .max(MAX_A_LA_CARTE_EUR)
+    .describe(`whole euros, at least ${MIN_A_LA_CARTE_EUR}`),
+  credits: z.number().int().positive().describe(`amount × ${CREDITS_PER_EUR}`),
 })
 export type ALaCarteRequest = z.infer<typeof ALaCarteRequest>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TEXT_LIMITS } from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
 
@@ -54,7 +55,7 @@ export type RenderStartKind = z.infer<typeof RenderStartKind>
  */
 export const RenderStartFields = z.object({
   generationType: RenderStartKind.default('sketch-render'),
-  userPrompt: z.string().max(2000).default(''),
+  userPrompt: z.string().max(TEXT_LIMITS.prompt).default(''),
   styleId: optionalText(100),
   colorPaletteId: optionalText(100),
   customColors: list(z.string().regex(/^#[0-9a-fA-F]{6}$/)).pipe(z.array(z.string()).max(8).optional()),
@@ -77,7 +78,7 @@ export type RenderStartFields = z.infer<typeof RenderStartFields>
 /** `POST /render/animate`: JSON body, or the same names as multipart text fields with an `image` file. */
 export const AnimateFields = z.object({
   imageUrl: optionalText(2000),
-  description: z.string().max(2000).default(''),
+  description: z.string().max(TEXT_LIMITS.prompt).default(''),
   duration,
   cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
   sourceGenerationId: optionalText(100),
@@ -86,7 +87,7 @@ export type AnimateFields = z.infer<typeof AnimateFields>
 
 /** `POST /render/inpainting` multipart: `image` file (or sourceGenerationId), `maskData`, `prompt`. */
 export const InpaintFields = z.object({
-  prompt: z.string().max(2000).default(''),
+  prompt: z.string().max(TEXT_LIMITS.prompt).default(''),
   maskData: optionalText(15_000_000),
   sourceGenerationId: optionalText(100),
   conversationId: optionalText(100),

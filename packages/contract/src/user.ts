@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TEXT_LIMITS } from './constants.ts'
 import { PlanName, SubscriptionStatus, SubscriptionType, UserRole } from './enums.ts'
 
 /** spec §3 user profile plus the auth user's e-mail and photo. */
@@ -23,13 +24,16 @@ export type UserProfile = z.infer<typeof UserProfile>
 export const ProfileResponse = z.object({ user: UserProfile })
 
 export const SignUpRequest = z.object({
-  email: z.email().max(254),
+  email: z.email().max(TEXT_LIMITS.email),
   password: z.string().max(200),
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(TEXT_LIMITS.name).optional(),
 })
 export type SignUpRequest = z.infer<typeof SignUpRequest>
 
-export const SignInRequest = z.object({ email: z.string().max(254), password: z.string().max(200) })
+export const SignInRequest = z.object({
+  email: z.string().max(TEXT_LIMITS.email),
+  password: z.string().max(200),
+})
 export type SignInRequest = z.infer<typeof SignInRequest>
 
 export const AuthResponse = z.object({ token: z.string(), user: UserProfile })

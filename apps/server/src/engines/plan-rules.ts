@@ -1,3 +1,4 @@
+import { planBenefits } from '@parti/contract'
 import type { EngineTaskKind } from './types.ts'
 
 /** The models an engine can use for one kind: the default, and the ones plans unlock (spec §6). */
@@ -17,12 +18,9 @@ export interface PlanState {
   active: boolean
 }
 
-/** Which tiers a plan may use, best first. A lapsed subscription is treated as no plan. */
+/** Which tiers a plan may use, best first (the contract's entitlements). A lapsed subscription is no plan. */
 export function tiersFor(plan: PlanState): ModelTier[] {
-  if (!plan.active) return ['default']
-  if (plan.name === 'pro') return ['experimental', 'premium', 'default']
-  if (plan.name === 'standard') return ['premium', 'default']
-  return ['default']
+  return [...planBenefits(plan.active ? plan.name : null).modelTiers]
 }
 
 /**

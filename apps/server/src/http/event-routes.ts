@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '@parti/contract'
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { eventsSince, type UserEvent } from '../db/repos/events.ts'
@@ -20,8 +21,7 @@ export function eventRoutes(hub: EventHub) {
         schema: {
           tags: ['events'],
           description:
-            'text/event-stream. Events: ready, generation.created, generation.updated, generation.progress, ' +
-            'generation.completed, generation.failed, generation.deleted, balance.changed. Resume with the ' +
+            `text/event-stream. Events: ready, ${EVENT_TYPES.join(', ')}. Resume with the ` +
             'Last-Event-ID header (or ?lastEventId=).',
           querystring: EventsQuery,
         },

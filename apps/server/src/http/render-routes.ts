@@ -1,6 +1,5 @@
-import { GenerationResponse, GenerationsCreatedResponse, RENDER_START_KINDS } from '@parti/contract'
+import { RENDER_START_KINDS, RenderStartedResponse } from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { startRender } from '../jobs/start.ts'
 import type { RenderPath } from '../kinds/index.ts'
@@ -9,7 +8,6 @@ import type { Api } from './types.ts'
 import { readParts } from './uploads.ts'
 
 const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
-const created = z.union([GenerationResponse, GenerationsCreatedResponse])
 const multipartDoc = (fields: string) =>
   `multipart/form-data (or JSON with the same field names). ${fields} Answers 202 at once with the job(s) pending; ` +
   'follow them with GET /api/events or GET /api/user/generations/status.'
@@ -36,7 +34,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
             'Pro batch), image (home staging, chat edit), maskData (PNG, white = change).',
         ),
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 202: created },
+        response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
     },
@@ -52,7 +50,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
           'Fields: imageUrl or sourceGenerationId (or an image file), description, duration (6 or 10), cameraMovement.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 202: created },
+        response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
     },
@@ -68,7 +66,7 @@ export function renderRoutes(app: Api, ctx: AppContext): void {
           'Fields: image file (or sourceGenerationId), maskData (lasso area), prompt.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 202: created },
+        response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
     },

@@ -1,5 +1,6 @@
-import { Angle, priceOf, RenderStartFields } from '@parti/contract'
+import { Angle, entitlements, priceOf, RenderStartFields } from '@parti/contract'
 import { z } from 'zod'
+import { planProfileOf } from '../db/repos/users.ts'
 import { enhancePrompt } from '../domain/prompt.ts'
 import { AppError, invalid } from '../http/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
@@ -16,8 +17,6 @@ const MultiAngleTask = z.object({
   palette: PaletteSnapshot.nullable(),
 })
 
-const PRO_BATCH_LIMIT = 10
-
 /**
  * Multi-angle views: one job per angle (each priced and refunded on its own), for one sketch, or for several
  * at once on the Pro plan (batch processing), all grouped under one batch id.
@@ -33,14 +32,20 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
     if (!userPrompt) throw invalid('building_description_required', 'userPrompt')
     const angles = [...new Set(f.angles ?? [])]
     if (!angles.length) throw invalid('angle_required', 'angles')
-    // docs/decisions: several inputs in one request is the Pro plan's batch processing
-    if (sketches.length > 1 && pc.session.plan !== 'pro') {
-      throw new AppError('forbidden', 'Batch processing of several sketches is part of the Pro plan')
-    }
-    if (sketches.length > PRO_BATCH_LIMIT) {
-      throw new AppError('validation_failed', `At most ${PRO_BATCH_LIMIT} sketches per batch`, {
-        field: 'sketch',
-      })
+    // several inputs in one request is the Pro plan's batch processing (docs/product.md#batch)
+    if (sketches.length > 1) {
+      const { batchLimit } = entitlements(
+        await planProfileOf(pc.ctx.database.db, pc.session.userId),
+        new Date(),
+      )
+      if (batchLimit <= 1) {
+        throw new AppError('forbidden', 'Batch processing of several sketches is part of the Pro plan')
+      }
+      if (sketches.length > batchLimit) {
+        throw new AppError('validation_failed', `At most ${batchLimit} sketches per batch`, {
+          field: 'sketch',
+        })
+      }
     }
     const [style, pal] = await Promise.all([styleSnapshot(pc, f.styleId), paletteOf(pc, f.colorPaletteId)])
     const inputs: ResolvedInput[] = []

@@ -1,7 +1,7 @@
-import { ERROR_CODES } from '@parti/contract'
+import { ANIMATE_TIMEOUT_MS, CLIENT_TIMEOUT_MS, ERROR_CODES } from '@parti/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testI18n } from '../test/render'
-import { ApiError, api, apiRequest, codeForStatus, toApiError } from './api'
+import { ApiError, api, apiRequest, call, codeForStatus, toApiError } from './api'
 import { errorText } from './errors'
 
 function respond(status: number, body: unknown) {
@@ -83,6 +83,58 @@ describe('apiRequest', () => {
       ),
     )
     await expect(apiRequest('/slow', { timeoutMs: 20 })).rejects.toMatchObject({ code: 'timeout' })
+  })
+})
+
+describe('call', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+
+  it('fills the path parameters, writes the query and sends the body as JSON', async () => {
+    const fetch = respond(200, { generation: { id: 'a/b' } })
+    vi.stubGlobal('fetch', fetch)
+    await call('PATCH /user/generations/{id}/favorite', { params: { id: 'a/b' }, body: { favorite: true } })
+    await call('GET /user/generations', { query: { type: 'video', q: 'a b', cursor: undefined, limit: 24 } })
+    const [patchUrl, patch] = fetch.mock.calls[0] as [string, RequestInit]
+    const [listUrl, list] = fetch.mock.calls[1] as [string, RequestInit]
+    expect(patchUrl).toBe('/api/user/generations/a%2Fb/favorite')
+    expect(patch.method).toBe('PATCH')
+    expect(patch.body).toBe('{"favorite":true}')
+    expect(patch.credentials).toBe('include')
+    expect(listUrl).toBe('/api/user/generations?type=video&q=a+b&limit=24')
+    expect(list.method).toBe('GET')
+    expect(list.body).toBeUndefined()
+  })
+
+  it('sends FormData as multipart, untouched', async () => {
+    const fetch = respond(202, { generations: [], batchId: 'b' })
+    vi.stubGlobal('fetch', fetch)
+    const body = new FormData()
+    await expect(call('POST /render/start', { body })).resolves.toEqual({ generations: [], batchId: 'b' })
+    const init = fetch.mock.calls[0]![1]!
+    expect(init.body).toBe(body)
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined()
+  })
+
+  it('gives the video call 300 s before it times out, and the others 120 s', async () => {
+    vi.useFakeTimers()
+    const hang = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    )
+    vi.stubGlobal('fetch', hang)
+    const video = call('POST /render/animate', { body: { description: 'a slow pan' } }).catch((e) => e)
+    const image = call('POST /render/start', { body: new FormData() }).catch((e) => e)
+    await vi.advanceTimersByTimeAsync(CLIENT_TIMEOUT_MS)
+    expect(await image).toMatchObject({ code: 'timeout' })
+    await vi.advanceTimersByTimeAsync(ANIMATE_TIMEOUT_MS - CLIENT_TIMEOUT_MS - 1)
+    expect(hang.mock.calls[0]?.[1]?.signal?.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await video).toMatchObject({ code: 'timeout' })
   })
 })
 

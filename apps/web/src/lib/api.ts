@@ -4,6 +4,9 @@ import {
   ERROR_CODES,
   type ErrorCode,
   HEALTH_TIMEOUT_MS,
+  type RouteInput,
+  type RouteKey,
+  type RouteResponse,
 } from '@parti/contract'
 import i18next from 'i18next'
 
@@ -101,7 +104,7 @@ export function currentLanguage(): string {
   return i18next.resolvedLanguage ?? i18next.language ?? 'en'
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, timeoutMs = CLIENT_TIMEOUT_MS, signal, headers = {} } = options
   const controller = new AbortController()
   let timedOut = false
@@ -150,20 +153,66 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parsed as T
 }
 
+/** The transport without types; screens use `call()`, whose route says what goes in and what comes back. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'GET' }),
+  post: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'POST', body }),
+  put: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  patch: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PATCH', body }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'DELETE' }),
 }
 
-/** GET /api/health with its own 5 s timeout (spec §9). */
-export function checkHealth(): Promise<{ success: boolean }> {
-  return api.get('/health', { timeoutMs: HEALTH_TIMEOUT_MS })
+/** Calls that wait longer (or shorter) than the default: video creation, and the health check. */
+const ROUTE_TIMEOUTS: Partial<Record<RouteKey, number>> = {
+  'POST /render/animate': ANIMATE_TIMEOUT_MS,
+  'GET /health': HEALTH_TIMEOUT_MS,
+}
+
+interface CallOptions {
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+type CallInput<K extends RouteKey> = RouteInput<K> & CallOptions
+type CallArgs<K extends RouteKey> =
+  Partial<CallInput<K>> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
+
+/** A query string of the fields that are set, in the order given. */
+export function queryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v))
+  return params.toString()
+}
+
+/**
+ * One API call, named by its route in the contract's table (`'GET /user/generations/{id}'`): the table types
+ * its path parameters, query and body and what it answers, so no call site states a response type by hand.
+ */
+export function call<K extends RouteKey>(route: K, ...[input]: CallArgs<K>): Promise<RouteResponse<K>> {
+  const space = route.indexOf(' ')
+  const method = route.slice(0, space) as NonNullable<RequestOptions['method']>
+  const { params, query, body, signal, timeoutMs } = (input ?? {}) as CallOptions & {
+    params?: Record<string, string>
+    query?: Record<string, unknown>
+    body?: unknown
+  }
+  const path = route
+    .slice(space + 1)
+    .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''))
+  const search = query ? queryString(query) : ''
+  return apiRequest<RouteResponse<K>>(search ? `${path}?${search}` : path, {
+    method,
+    body,
+    signal,
+    timeoutMs: timeoutMs ?? ROUTE_TIMEOUTS[route],
+  })
+}
+
+/** GET /api/health with its own 5 s timeout. */
+export function checkHealth() {
+  return call('GET /health')
 }

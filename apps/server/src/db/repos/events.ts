@@ -1,3 +1,4 @@
+import type { EventPayload, EventType } from '@parti/contract'
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../client.ts'
 import { userEvents } from '../schema.ts'
@@ -6,19 +7,11 @@ export const EVENTS_CHANNEL = 'parti_events'
 // NOTIFY payloads are limited to 8000 bytes; bigger events travel by id and are read back by the listener
 const MAX_INLINE_PAYLOAD = 7000
 
-export type UserEventType =
-  | 'generation.created'
-  | 'generation.progress'
-  | 'generation.completed'
-  | 'generation.failed'
-  | 'generation.updated'
-  | 'generation.deleted'
-  | 'balance.changed'
-
+/** An event as stored and passed on; its payload was typed by its type when it was emitted. */
 export interface UserEvent {
   id: number
   userId: string
-  type: UserEventType
+  type: EventType
   payload: unknown
 }
 
@@ -30,11 +23,11 @@ export interface UserEvent {
  * user wait until the first commits before taking its id. Without it two workers could commit ids 106 then 105,
  * and a stream that had sent 106 (or a browser resuming from it) would never see 105.
  */
-export async function emitUserEvent(
+export async function emitUserEvent<T extends EventType>(
   tx: Tx,
   userId: string,
-  type: UserEventType,
-  payload: unknown,
+  type: T,
+  payload: EventPayload<T>,
 ): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`)
   const [row] = await tx.insert(userEvents).values({ userId, type, payload }).returning({ id: userEvents.id })
@@ -50,7 +43,12 @@ function sqlNotify(message: string) {
 }
 
 /** Progress is not worth a row: it is sent to live listeners only and a resumed stream skips it. */
-export async function notifyTransient(db: DbOrTx, userId: string, type: UserEventType, payload: unknown) {
+export async function notifyTransient<T extends EventType>(
+  db: DbOrTx,
+  userId: string,
+  type: T,
+  payload: EventPayload<T>,
+) {
   const message = JSON.stringify({ id: 0, userId, type, payload })
   if (message.length <= MAX_INLINE_PAYLOAD) await db.execute(sqlNotify(message))
 }
@@ -70,14 +68,14 @@ export async function eventsSince(
   return rows.map((r) => ({
     id: Number(r.id),
     userId: r.userId,
-    type: r.type as UserEventType,
+    type: r.type as EventType,
     payload: r.payload,
   }))
 }
 
 export async function eventById(db: DbOrTx, id: number): Promise<UserEvent | null> {
   const [r] = await db.select().from(userEvents).where(eq(userEvents.id, id))
-  return r ? { id: Number(r.id), userId: r.userId, type: r.type as UserEventType, payload: r.payload } : null
+  return r ? { id: Number(r.id), userId: r.userId, type: r.type as EventType, payload: r.payload } : null
 }
 
 export async function pruneEvents(db: DbOrTx, olderThan: Date): Promise<void> {

@@ -1,3 +1,4 @@
+import type { PlanProfile } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../client.ts'
 import { users } from '../schema.ts'
@@ -12,4 +13,20 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
   const [u] = await db.select().from(users).where(eq(users.id, id))
   return u ?? null
+}
+
+/**
+ * The subscription fields the entitlement rules read, from the row itself: a session (cached for a while)
+ * carries the plan name only, not whether the subscription still holds. A user that is gone has no plan.
+ */
+export async function planProfileOf(db: DbOrTx, userId: string): Promise<PlanProfile> {
+  const [u] = await db
+    .select({
+      plan: users.plan,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionEndDate: users.subscriptionEndDate,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  return u ?? { plan: null, subscriptionStatus: 'none', subscriptionEndDate: null }
 }

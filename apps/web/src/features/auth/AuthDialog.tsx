@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@parti/contract'
+import { MIN_PASSWORD_LENGTH, TEXT_LIMITS } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Tabs } from 'radix-ui'
 import { type FormEvent, useState } from 'react'
@@ -187,7 +187,7 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
         optional={t('common.optional')}
         autoComplete="name"
         value={name}
-        maxLength={120}
+        maxLength={TEXT_LIMITS.name}
         onChange={(e) => setName(e.target.value)}
       />
       <TextField

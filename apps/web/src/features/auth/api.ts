@@ -1,18 +1,12 @@
-import type {
-  AuthProvidersResponse,
-  AuthResponse,
-  SignInRequest,
-  SignUpRequest,
-  UserProfile,
-} from '@parti/contract'
-import { ApiError, api } from '../../lib/api'
+import type { SignInRequest, SignUpRequest, UserProfile } from '@parti/contract'
+import { ApiError, call } from '../../lib/api'
 
 export const providersQueryKey = ['auth', 'providers'] as const
 
 /** The signed-in user's profile, or null when the visitor is signed out (the server answers 401). */
 export async function fetchProfile(): Promise<UserProfile | null> {
   try {
-    const { user } = await api.get<{ user: UserProfile }>('/user/profile')
+    const { user } = await call('GET /user/profile')
     return user
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null
@@ -21,19 +15,19 @@ export async function fetchProfile(): Promise<UserProfile | null> {
 }
 
 export function signIn(body: SignInRequest) {
-  return api.post<AuthResponse>('/auth/sign-in', body)
+  return call('POST /auth/sign-in', { body })
 }
 
 export function signUp(body: SignUpRequest) {
-  return api.post<AuthResponse>('/auth/sign-up', body)
+  return call('POST /auth/sign-up', { body })
 }
 
 export function signOut() {
-  return api.post<{ success: true }>('/auth/sign-out')
+  return call('POST /auth/sign-out')
 }
 
 export function fetchProviders() {
-  return api.get<AuthProvidersResponse>('/auth/providers')
+  return call('GET /auth/providers')
 }
 
 /** Where the provider buttons go: the server's start route, coming back to the page the visitor is on. */

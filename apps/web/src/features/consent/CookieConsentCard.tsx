@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../components/ui/Button'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { type CookieConsent, readStored, writeStored } from '../../lib/storage'
 
 type Choice = 'all' | 'necessary'
@@ -33,7 +33,7 @@ export function CookieConsentCard() {
     setDecided(true)
     const body: ConsentRequest = { accepted: record.accepted, categories: record.categories }
     // Recording is best effort: the stored choice already hides the card.
-    api.post('/consent', body).catch(() => {})
+    call('POST /consent', { body }).catch(() => {})
   }
 
   return (

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@parti/contract'
 import { CheckCircle2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -67,7 +68,7 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
           label={t('contactForm.name')}
           autoComplete="name"
           required
-          maxLength={120}
+          maxLength={TEXT_LIMITS.name}
           value={form.name}
           onChange={set('name')}
         />
@@ -76,7 +77,7 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
           type="email"
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={TEXT_LIMITS.email}
           value={form.email}
           onChange={set('email')}
         />
@@ -84,14 +85,14 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
       <TextField
         label={t('contactForm.subject')}
         required
-        maxLength={200}
+        maxLength={TEXT_LIMITS.subject}
         value={form.subject}
         onChange={set('subject')}
       />
       <TextAreaField
         label={t('contactForm.message')}
         required
-        maxLength={5000}
+        maxLength={TEXT_LIMITS.message}
         rows={6}
         value={form.message}
         onChange={set('message')}

@@ -1,9 +1,9 @@
-import { ANIMATE_TIMEOUT_MS, type Generation } from '@parti/contract'
+import type { Generation, RouteBody } from '@parti/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { type ApiError, type ApiErrorCode, api, isApiError } from '../../lib/api'
+import { type ApiError, type ApiErrorCode, call, isApiError } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { refreshSession, updateCredits, useSession } from '../auth/session'
 import { applyGeneration } from '../jobs/cache'
@@ -12,14 +12,10 @@ import { trackJobs } from '../jobs/tracker'
 import { statsQueryKey } from '../jobs/useJobCounts'
 import type { InsufficientCreditsDialogProps, InsufficientVariant } from './InsufficientCreditsDialog'
 
-/** The three creating calls of spec §7. */
-export type StartJobEndpoint = '/render/start' | '/render/animate' | '/render/inpainting'
-
-export interface StartJobInput {
-  endpoint: StartJobEndpoint
-  /** multipart (files) or a plain object sent as JSON */
-  body: FormData | Record<string, unknown>
-}
+/** The three creating calls: multipart (files), and for a video also JSON naming its image. */
+export type StartJobInput =
+  | { endpoint: '/render/start' | '/render/inpainting'; body: FormData }
+  | { endpoint: '/render/animate'; body: RouteBody<'POST /render/animate'> }
 
 /** What a 202 answered: one job, or several with their batch id (multi-angle, Pro batch). */
 export interface StartedJobs {
@@ -82,11 +78,11 @@ export function useStartJob(options: UseStartJobOptions = {}) {
 
   const mutation = useMutation({
     mutationFn: async (input: StartJobInput): Promise<StartedJobs> => {
-      // spec §9: the animate call waits up to 300 s when it carries JSON
-      const timeoutMs = input.endpoint === '/render/animate' ? ANIMATE_TIMEOUT_MS : undefined
-      const answer = await api.post<{ generation: Generation } | StartedJobs>(input.endpoint, input.body, {
-        timeoutMs,
-      })
+      // the animate call waits longer than the others (call() knows its timeout)
+      const answer =
+        input.endpoint === '/render/animate'
+          ? await call('POST /render/animate', { body: input.body })
+          : await call(`POST ${input.endpoint}`, { body: input.body })
       return 'generation' in answer ? { generations: [answer.generation], batchId: null } : answer
     },
   })

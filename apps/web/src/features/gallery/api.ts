@@ -1,30 +1,28 @@
-import type { Generation, GenerationsResponse } from '@parti/contract'
-import { api } from '../../lib/api'
+import { GENERATIONS_LIMIT, type Generation } from '@parti/contract'
+import { call } from '../../lib/api'
 import type { GenerationFilters } from '../jobs/keys'
 import { listQuery } from './filters'
 
-/** spec §9: the gallery reads 100 at a time; later pages follow the keyset cursor. */
-export const PAGE_SIZE = 100
+/** The gallery reads the largest page the server gives; later pages follow the keyset cursor. */
+export const PAGE_SIZE = GENERATIONS_LIMIT
 
 export function fetchGenerationsPage(
   filters: GenerationFilters,
   cursor: string | null,
   signal?: AbortSignal,
-): Promise<GenerationsResponse> {
-  return api.get<GenerationsResponse>(`/user/generations?${listQuery(filters, cursor, PAGE_SIZE)}`, {
-    signal,
-  })
+) {
+  return call('GET /user/generations', { query: listQuery(filters, cursor, PAGE_SIZE), signal })
 }
 
 export async function fetchGeneration(id: string, signal?: AbortSignal): Promise<Generation> {
-  return (await api.get<{ generation: Generation }>(`/user/generations/${id}`, { signal })).generation
+  return (await call('GET /user/generations/{id}', { params: { id }, signal })).generation
 }
 
 export async function setFavorite(id: string, favorite: boolean): Promise<Generation> {
-  return (await api.patch<{ generation: Generation }>(`/user/generations/${id}/favorite`, { favorite }))
+  return (await call('PATCH /user/generations/{id}/favorite', { params: { id }, body: { favorite } }))
     .generation
 }
 
-export function deleteGeneration(id: string): Promise<{ success: true }> {
-  return api.delete(`/user/generations/${id}`)
+export function deleteGeneration(id: string) {
+  return call('DELETE /user/generations/{id}', { params: { id } })
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { queryString } from '../../lib/api'
 import { listQuery, readView, toFilters, writeView } from './filters'
 
 describe('gallery view in the address', () => {
@@ -53,7 +54,7 @@ describe('server filters of a view (spec §2: tabs filtered on the server)', () 
   })
 
   it('builds the query string of GET /api/user/generations', () => {
-    expect(listQuery({ type: 'video', q: 'a b', favorite: true }, 'CUR', 100)).toBe(
+    expect(queryString(listQuery({ type: 'video', q: 'a b', favorite: true }, 'CUR', 100))).toBe(
       'type=video&favorite=true&q=a+b&limit=100&cursor=CUR',
     )
   })

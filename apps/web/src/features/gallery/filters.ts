@@ -1,4 +1,4 @@
-import { GENERATION_MODES, type GenerationMode } from '@parti/contract'
+import { GENERATION_MODES, type GenerationMode, type RouteQuery } from '@parti/contract'
 import type { GenerationFilters } from '../jobs/keys'
 
 /** spec §2: the gallery's tabs, each a filter the server applies. */
@@ -108,19 +108,23 @@ export function toFilters(view: GalleryView, now = new Date()): GenerationFilter
   return filters
 }
 
-/** The query string of GET /api/user/generations for these filters and page. */
-export function listQuery(filters: GenerationFilters, cursor: string | null, limit: number): string {
-  const params = new URLSearchParams()
-  if (filters.generationType) params.set('generationType', filters.generationType)
-  if (filters.type) params.set('type', filters.type)
-  if (filters.mode) params.set('mode', filters.mode)
-  if (filters.favorite) params.set('favorite', 'true')
-  if (filters.q) params.set('q', filters.q)
-  if (filters.from) params.set('from', filters.from)
-  if (filters.to) params.set('to', filters.to)
-  params.set('limit', String(limit))
-  if (cursor) params.set('cursor', cursor)
-  return params.toString()
+/** The query of GET /api/user/generations for these filters and page (unset fields are left out). */
+export function listQuery(
+  filters: GenerationFilters,
+  cursor: string | null,
+  limit: number,
+): RouteQuery<'GET /user/generations'> {
+  return {
+    generationType: filters.generationType,
+    type: filters.type,
+    mode: filters.mode,
+    favorite: filters.favorite ? 'true' : undefined,
+    q: filters.q || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    limit,
+    cursor: cursor ?? undefined,
+  }
 }
 
 export const isFiltered = (view: GalleryView) =>

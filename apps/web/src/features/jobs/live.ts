@@ -1,26 +1,7 @@
-import type { Generation } from '@parti/contract'
+import { EVENT_TYPES, type LiveEvent, parseLiveEvent } from '@parti/contract'
 import { useSyncExternalStore } from 'react'
 
 export type LiveStatus = 'connecting' | 'open' | 'closed'
-
-export type LiveEvent =
-  | {
-      type: 'generation.created' | 'generation.updated' | 'generation.completed' | 'generation.failed'
-      data: Generation
-    }
-  | { type: 'generation.progress'; data: { id: string; progress: number } }
-  | { type: 'generation.deleted'; data: { id: string } }
-  | { type: 'balance.changed'; data: { credits: number; change: number } }
-
-const EVENT_TYPES = [
-  'generation.created',
-  'generation.updated',
-  'generation.completed',
-  'generation.failed',
-  'generation.progress',
-  'generation.deleted',
-  'balance.changed',
-] as const
 
 let status: LiveStatus = 'closed'
 const statusListeners = new Set<() => void>()
@@ -42,11 +23,15 @@ export function connectLive(onEvent: (event: LiveEvent) => void): () => void {
   source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'closed' : 'connecting')
   for (const type of EVENT_TYPES) {
     source.addEventListener(type, (e) => {
+      let data: unknown
       try {
-        onEvent({ type, data: JSON.parse((e as MessageEvent<string>).data) } as LiveEvent)
+        data = JSON.parse((e as MessageEvent<string>).data)
       } catch {
-        // a malformed event is dropped, not trusted
+        return
       }
+      // a malformed event (not JSON, or not the payload its type promises) is dropped, not trusted
+      const event = parseLiveEvent(type, data)
+      if (event) onEvent(event)
     })
   }
   return () => {

@@ -1,6 +1,6 @@
-import { type JobCounts, POLL_INTERVAL_MS, type UserStats } from '@parti/contract'
+import { type JobCounts, POLL_INTERVAL_MS } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { useLiveStatus } from './live'
 import { useGalleryNotifications } from './notifications'
 
@@ -30,7 +30,7 @@ export function useJobCounts(): SidebarCounts {
   const notifications = useGalleryNotifications()
   const { data } = useQuery({
     queryKey: statsQueryKey,
-    queryFn: () => api.get<{ stats: UserStats }>('/user/stats'),
+    queryFn: () => call('GET /user/stats'),
     select: (response) => response.stats,
     refetchInterval: (query) =>
       live !== 'open' && (query.state.data?.stats.totalInProgress ?? 0) > 0 ? POLL_INTERVAL_MS : false,

@@ -1,14 +1,14 @@
-import { type Generation, POLL_INTERVAL_MS } from '@parti/contract'
+import { type Generation, type LiveEvent, POLL_INTERVAL_MS } from '@parti/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { toast } from 'sonner'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { updateCredits } from '../auth/session'
 import { type BatchTally, tallyBatch } from './batches'
 import { applyGeneration, patchGeneration, removeGeneration } from './cache'
-import { connectLive, type LiveEvent, useLiveStatus } from './live'
+import { connectLive, useLiveStatus } from './live'
 import { failureMessageKey, successMessageKey } from './messages'
 import { addGalleryNotification } from './notifications'
 import { trackedJobs, trackJobs, untrackJob, useTrackedJobs } from './tracker'
@@ -88,9 +88,7 @@ export function useLiveJobs(): void {
     let stopped = false
     const poll = async () => {
       try {
-        const { generations } = await api.get<{ generations: Generation[] }>(
-          `/user/generations/status?ids=${ids}`,
-        )
+        const { generations } = await call('GET /user/generations/status', { query: { ids } })
         if (stopped) return
         for (const g of generations) {
           if (g.status === 'completed' || g.status === 'failed') finish.current(g)
@@ -115,8 +113,7 @@ export function useLiveJobs(): void {
     if (status !== 'open') return
     const pending = trackedJobs().map((j) => j.id)
     if (!pending.length) return
-    api
-      .get<{ generations: Generation[] }>(`/user/generations/status?ids=${pending.join(',')}`)
+    call('GET /user/generations/status', { query: { ids: pending.join(',') } })
       .then(({ generations }) => {
         for (const g of generations) if (g.status === 'completed' || g.status === 'failed') finish.current(g)
       })

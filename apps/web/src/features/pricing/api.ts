@@ -7,7 +7,7 @@ import type {
   Plan,
   Subscription,
 } from '@parti/contract'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 
 /** spec §7 payments calls the pricing page makes. */
 
@@ -18,40 +18,39 @@ export const pricingKeys = {
 }
 
 export async function fetchPlans(signal?: AbortSignal): Promise<Plan[]> {
-  return (await api.get<{ plans: Plan[] }>('/user/plans', { signal })).plans
+  return (await call('GET /user/plans', { signal })).plans
 }
 
 export function fetchPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfigResponse> {
-  return api.get<PaymentsConfigResponse>('/payments/config', { signal })
+  return call('GET /payments/config', { signal })
 }
 
 export async function fetchSubscriptions(signal?: AbortSignal): Promise<Subscription[]> {
-  return (await api.get<{ subscriptions: Subscription[] }>('/user/subscriptions', { signal })).subscriptions
+  return (await call('GET /user/subscriptions', { signal })).subscriptions
 }
 
 export function createCheckoutSession(body: CheckoutSessionRequest): Promise<CheckoutStartResponse> {
-  return api.post<CheckoutStartResponse>('/payments/create-checkout-session', body)
+  return call('POST /payments/create-checkout-session', { body })
 }
 
 export function createALaCartePayment(body: ALaCarteRequest): Promise<CheckoutStartResponse> {
-  return api.post<CheckoutStartResponse>('/payments/create-a-la-carte-payment', body)
+  return call('POST /payments/create-a-la-carte-payment', { body })
 }
 
 export async function fetchCheckoutSession(id: string): Promise<CheckoutSession> {
-  return (await api.get<{ session: CheckoutSession }>(`/payments/checkout-session/${encodeURIComponent(id)}`))
-    .session
+  return (await call('GET /payments/checkout-session/{id}', { params: { id } })).session
 }
 
-export function createPortalSession(): Promise<{ url: string }> {
-  return api.post<{ url: string }>('/payments/create-portal-session', {})
+export function createPortalSession() {
+  return call('POST /payments/create-portal-session')
 }
 
-export function cancelSubscription(): Promise<{ success: true; message: string }> {
-  return api.post('/payments/cancel-subscription', {})
+export function cancelSubscription() {
+  return call('POST /payments/cancel-subscription')
 }
 
-export function renewSubscription(id: string): Promise<{ subscription: Subscription }> {
-  return api.post(`/user/subscriptions/${encodeURIComponent(id)}/renew`, {})
+export function renewSubscription(id: string) {
+  return call('POST /user/subscriptions/{id}/renew', { params: { id } })
 }
 
 /** Off to the provider's page (or the built-in test checkout); this page unloads. */

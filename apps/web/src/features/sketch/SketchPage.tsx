@@ -1,4 +1,4 @@
-import { COSTS } from '@parti/contract'
+import { COSTS, entitlements, TEXT_LIMITS } from '@parti/contract'
 import { Layers3, PencilRuler } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,7 +27,6 @@ import { multiAngleCost, multiAngleReadiness, SKETCH_RENDER_COST, sketchRenderRe
 import { multiAngleRequest, sketchRenderRequest } from './request'
 
 type Mode = 'render' | 'multi-angle'
-const BATCH_LIMIT = 10
 
 /** spec §2 Sketch Render (beta), with multi-angle views as its second mode (`?mode=multi-angle`). */
 export default function SketchPage() {
@@ -36,8 +35,8 @@ export default function SketchPage() {
   const mode: Mode = params.get('mode') === 'multi-angle' ? 'multi-angle' : 'render'
   const { user } = useSession()
   const credits = user?.credits ?? 0
-  const pro =
-    user?.plan === 'pro' && user.subscriptionStatus !== 'expired' && user.subscriptionStatus !== 'none'
+  // several sketches at once is batch processing, a Pro benefit; the server applies the same rule
+  const batchLimit = user ? entitlements(user, new Date()).batchLimit : 1
   const [advanced] = useAdvancedSettings()
   const [draft, update] = useSketchDraft()
   const lastRequest = useRef<StartJobInput | null>(null)
@@ -101,7 +100,7 @@ export default function SketchPage() {
       label={t('sketch:form.sketch')}
       prompt={t('sketch:form.drop')}
       images={mode === 'render' ? draft.sketches.slice(0, 1) : draft.sketches}
-      max={mode === 'multi-angle' && pro ? BATCH_LIMIT : 1}
+      max={mode === 'multi-angle' ? batchLimit : 1}
       onChange={(sketches) => {
         update({ sketches })
         job.clearFieldError()
@@ -109,7 +108,7 @@ export default function SketchPage() {
       error={fieldError('sketch', ['file'])}
       extra={
         mode === 'multi-angle' &&
-        !pro && (
+        batchLimit <= 1 && (
           <p className="text-xs text-fg-subtle">
             {t('sketch:multi.batchPro')}{' '}
             <Link to="/pricing" className="font-medium text-accent hover:underline">
@@ -130,7 +129,7 @@ export default function SketchPage() {
           label={t('sketch:form.description')}
           placeholder={t('sketch:form.descriptionPlaceholder')}
           value={draft.description}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.prompt}
           onChange={(e) => update({ description: e.target.value })}
           error={fieldError('userPrompt')}
           className="[&_textarea]:min-h-24"
@@ -184,7 +183,7 @@ export default function SketchPage() {
           label={t('sketch:multi.description')}
           placeholder={t('sketch:multi.descriptionPlaceholder')}
           value={draft.buildingDescription}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.prompt}
           onChange={(e) => update({ buildingDescription: e.target.value })}
           error={fieldError('userPrompt')}
           className="[&_textarea]:min-h-24"

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@parti/contract'
 import { Clapperboard, Images, Link2, Upload } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -149,7 +150,7 @@ export default function VideoPage() {
         label={t('video:form.description')}
         placeholder={t('video:form.descriptionPlaceholder')}
         value={draft.description}
-        maxLength={2000}
+        maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => update({ description: e.target.value })}
         error={fieldError('description')}
         className="[&_textarea]:min-h-24"

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@parti/contract'
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
@@ -27,7 +28,7 @@ export function FeatureListEditor({
                 <input
                   aria-label={t('plans.featureLabel', { n: i + 1 })}
                   value={feature}
-                  maxLength={120}
+                  maxLength={TEXT_LIMITS.planFeature}
                   dir="auto"
                   onChange={(e) => set(i, e.target.value)}
                   className="h-9 min-w-0 flex-1 rounded-lg border border-border-strong bg-surface px-2.5 text-[13px] text-fg hover:border-fg-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-ring/40"

@@ -1,4 +1,4 @@
-import type { AdminPlan } from '@parti/contract'
+import { type AdminPlan, TEXT_LIMITS } from '@parti/contract'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/Badge'
@@ -94,7 +94,7 @@ export function PlanCard({ plan }: { plan: AdminPlan }) {
           dir="ltr"
           className="[&_input]:font-mono [&_input]:text-[13px]"
           placeholder="price_…"
-          maxLength={200}
+          maxLength={TEXT_LIMITS.priceId}
           error={badIds.monthly ? t('plans.priceIdInvalid') : undefined}
           onChange={(e) => update({ paymentPriceMonthly: e.target.value })}
         />
@@ -104,7 +104,7 @@ export function PlanCard({ plan }: { plan: AdminPlan }) {
           dir="ltr"
           className="[&_input]:font-mono [&_input]:text-[13px]"
           placeholder="price_…"
-          maxLength={200}
+          maxLength={TEXT_LIMITS.priceId}
           hint={t('plans.priceIdHint')}
           error={badIds.yearly ? t('plans.priceIdInvalid') : undefined}
           onChange={(e) => update({ paymentPriceYearly: e.target.value })}

@@ -1,4 +1,4 @@
-import type { AdminStyle, StyleCategory } from '@parti/contract'
+import { type AdminStyle, type StyleCategory, TEXT_LIMITS } from '@parti/contract'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
@@ -72,7 +72,7 @@ function StyleForm({ style, categories, defaultCategory, onClose }: StyleEditorP
             label={t('admin:form.name')}
             dir="auto"
             value={draft.name}
-            maxLength={80}
+            maxLength={TEXT_LIMITS.styleName}
             required
             error={fieldError('name')}
             onChange={(e) => update({ name: e.target.value })}
@@ -82,7 +82,7 @@ function StyleForm({ style, categories, defaultCategory, onClose }: StyleEditorP
             dir="auto"
             list={ids.categories}
             value={draft.category}
-            maxLength={60}
+            maxLength={TEXT_LIMITS.styleCategory}
             required
             hint={t('admin:form.categoryHint')}
             error={fieldError('category')}
@@ -112,7 +112,7 @@ function StyleForm({ style, categories, defaultCategory, onClose }: StyleEditorP
             label={t('admin:form.prompt')}
             dir="auto"
             value={draft.prompt}
-            maxLength={2000}
+            maxLength={TEXT_LIMITS.prompt}
             hint={t('admin:form.promptHint')}
             onChange={(e) => update({ prompt: e.target.value })}
           />
@@ -121,7 +121,7 @@ function StyleForm({ style, categories, defaultCategory, onClose }: StyleEditorP
             dir="auto"
             className="[&_textarea]:min-h-20"
             value={draft.negativePrompt}
-            maxLength={2000}
+            maxLength={TEXT_LIMITS.prompt}
             hint={t('admin:form.negativePromptHint')}
             onChange={(e) => update({ negativePrompt: e.target.value })}
           />
@@ -130,7 +130,7 @@ function StyleForm({ style, categories, defaultCategory, onClose }: StyleEditorP
             dir="auto"
             className="[&_textarea]:min-h-20"
             value={draft.qualityPrompt}
-            maxLength={2000}
+            maxLength={TEXT_LIMITS.prompt}
             hint={t('admin:form.qualityPromptHint')}
             onChange={(e) => update({ qualityPrompt: e.target.value })}
           />

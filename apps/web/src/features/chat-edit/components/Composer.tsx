@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@parti/contract'
 import { ArrowUp, Images, Paperclip, X } from 'lucide-react'
 import {
   type CSSProperties,
@@ -177,7 +178,7 @@ export function Composer({
           id={promptId}
           rows={2}
           value={prompt}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.prompt}
           onChange={(e) => onPromptChange(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder={image ? t('chat:composer.placeholderImage') : t('chat:composer.placeholder')}

@@ -1,13 +1,11 @@
-import type { Conversation, ConversationMessage } from '@parti/contract'
+import type { RouteResponse } from '@parti/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { api } from '../../../lib/api'
+import { call } from '../../../lib/api'
 
-export interface ConversationDetail {
-  conversation: Conversation
-  messages: ConversationMessage[]
-}
+export type ConversationDetail = RouteResponse<'GET /conversations/{id}'>
+type ConversationList = RouteResponse<'GET /conversations'>
 
 export const conversationKeys = {
   all: ['conversations'] as const,
@@ -19,7 +17,7 @@ export const conversationKeys = {
 export function useConversationList() {
   return useQuery({
     queryKey: conversationKeys.list(),
-    queryFn: () => api.get<{ conversations: Conversation[] }>('/conversations'),
+    queryFn: () => call('GET /conversations'),
     select: (r) => r.conversations,
     staleTime: 30_000,
   })
@@ -29,7 +27,7 @@ export function useConversationList() {
 export function useConversation(id: string | null) {
   return useQuery({
     queryKey: conversationKeys.detail(id ?? ''),
-    queryFn: () => api.get<ConversationDetail>(`/conversations/${id}`),
+    queryFn: () => call('GET /conversations/{id}', { params: { id: id ?? '' } }),
     enabled: !!id,
     staleTime: 30_000,
     retry: false,
@@ -41,10 +39,9 @@ export function useCreateConversation() {
   const qc = useQueryClient()
   const { t } = useTranslation('app')
   return useMutation({
-    mutationFn: (title?: string) =>
-      api.post<{ conversation: Conversation }>('/conversations', title ? { title } : {}),
+    mutationFn: (title?: string) => call('POST /conversations', { body: title ? { title } : {} }),
     onSuccess: ({ conversation }) => {
-      qc.setQueryData<{ conversations: Conversation[] }>(conversationKeys.list(), (old) => ({
+      qc.setQueryData<ConversationList>(conversationKeys.list(), (old) => ({
         conversations: [conversation, ...(old?.conversations ?? []).filter((c) => c.id !== conversation.id)],
       }))
       qc.setQueryData<ConversationDetail>(conversationKeys.detail(conversation.id), {
@@ -61,9 +58,9 @@ export function useDeleteConversation() {
   const qc = useQueryClient()
   const { t } = useTranslation('app')
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/conversations/${id}`),
+    mutationFn: (id: string) => call('DELETE /conversations/{id}', { params: { id } }),
     onSuccess: (_r, id) => {
-      qc.setQueryData<{ conversations: Conversation[] }>(conversationKeys.list(), (old) =>
+      qc.setQueryData<ConversationList>(conversationKeys.list(), (old) =>
         old ? { conversations: old.conversations.filter((c) => c.id !== id) } : old,
       )
       qc.removeQueries({ queryKey: conversationKeys.detail(id) })
@@ -78,7 +75,7 @@ export function useClearMessages() {
   const qc = useQueryClient()
   const { t } = useTranslation('app')
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/conversations/${id}/messages`),
+    mutationFn: (id: string) => call('DELETE /conversations/{id}/messages', { params: { id } }),
     onSuccess: (_r, id) => {
       qc.setQueryData<ConversationDetail>(conversationKeys.detail(id), (old) =>
         old ? { ...old, messages: [] } : old,

@@ -1,6 +1,5 @@
-import type { ColorPalette, Style, StyleCategory } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
+import { call } from '../../../lib/api'
 
 // The catalogue changes only when an admin edits it: cache it for the session.
 const CATALOG_STALE = 10 * 60_000
@@ -9,8 +8,7 @@ const CATALOG_STALE = 10 * 60_000
 export function useStyles(category: string | null) {
   return useQuery({
     queryKey: ['catalog', 'styles', category ?? 'all'],
-    queryFn: () =>
-      api.get<{ styles: Style[] }>(category ? `/styles?category=${encodeURIComponent(category)}` : '/styles'),
+    queryFn: () => call('GET /styles', { query: category ? { category } : {} }),
     select: (r) => r.styles,
     staleTime: CATALOG_STALE,
   })
@@ -20,7 +18,7 @@ export function useStyles(category: string | null) {
 export function useStyleCategories() {
   return useQuery({
     queryKey: ['catalog', 'categories'],
-    queryFn: () => api.get<{ data: StyleCategory[] }>('/styles/meta/categories'),
+    queryFn: () => call('GET /styles/meta/categories'),
     select: (r) => r.data,
     staleTime: CATALOG_STALE,
   })
@@ -30,7 +28,7 @@ export function useStyleCategories() {
 export function usePalettes() {
   return useQuery({
     queryKey: ['catalog', 'palettes'],
-    queryFn: () => api.get<{ colorPalettes: ColorPalette[] }>('/color-palettes'),
+    queryFn: () => call('GET /color-palettes'),
     select: (r) => r.colorPalettes,
     staleTime: CATALOG_STALE,
   })

@@ -1,7 +1,6 @@
-import type { EstimatesResponse, GenerationMode } from '@parti/contract'
+import type { GenerationMode } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
-import { api } from '../../../lib/api'
+import { call } from '../../../lib/api'
 import { estimatesQueryKey } from '../../jobs/keys'
 
 export interface Estimate {
@@ -16,7 +15,7 @@ export interface Estimate {
 export function useEstimate(mode: GenerationMode): Estimate | null {
   const { data } = useQuery({
     queryKey: estimatesQueryKey,
-    queryFn: () => api.get<z.infer<typeof EstimatesResponse>>('/user/estimates'),
+    queryFn: () => call('GET /user/estimates'),
     staleTime: 60_000,
   })
   const best = (data?.estimates ?? []).filter((e) => e.mode === mode).sort((a, b) => b.samples - a.samples)[0]

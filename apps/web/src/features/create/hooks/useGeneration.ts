@@ -1,12 +1,10 @@
 import type { Generation } from '@parti/contract'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
+import { call } from '../../../lib/api'
 import { generationKeys } from '../../jobs/keys'
 
 async function fetchGeneration(id: string): Promise<Generation> {
-  const { generations } = await api.get<{ generations: Generation[] }>(
-    `/user/generations/status?ids=${encodeURIComponent(id)}`,
-  )
+  const { generations } = await call('GET /user/generations/status', { query: { ids: id } })
   const g = generations[0]
   if (!g) throw new Error('not found')
   return g

@@ -1,17 +1,11 @@
-import type { Generation, GenerationsResponse } from '@parti/contract'
+import type { Generation } from '@parti/contract'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { api } from '../../../lib/api'
+import { call } from '../../../lib/api'
+import { listQuery } from '../../gallery/filters'
 import { type GenerationFilters, generationKeys } from '../../jobs/keys'
 
 const PAGE = 24
-
-function query(filters: GenerationFilters, cursor: string | null, limit: number): string {
-  const params = new URLSearchParams({ limit: String(limit) })
-  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v))
-  if (cursor) params.set('cursor', cursor)
-  return `/user/generations?${params}`
-}
 
 /**
  * A screen's recent results (pending ones included, as placeholders), as an infinite query under
@@ -21,7 +15,7 @@ export function useRecentGenerations(filters: GenerationFilters, { enabled = tru
   const result = useInfiniteQuery({
     queryKey: generationKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<GenerationsResponse>(query(filters, pageParam, PAGE), { signal }),
+      call('GET /user/generations', { query: listQuery(filters, pageParam, PAGE), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 60_000,

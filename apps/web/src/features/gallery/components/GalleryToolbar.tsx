@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@parti/contract'
 import { CalendarDays, ChevronDown, Loader2, Search, SlidersHorizontal, X } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { memo, useEffect, useId, useRef, useState } from 'react'
@@ -90,7 +91,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (q: string) =
         id={id}
         type="search"
         value={text}
-        maxLength={200}
+        maxLength={TEXT_LIMITS.search}
         placeholder={t('search.placeholder')}
         data-testid="gallery-search"
         onChange={(e) => setText(e.target.value)}

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
-import { api } from '../../../lib/api'
+import { call } from '../../../lib/api'
 
 interface DetailsPanelProps {
   generation: Generation
@@ -16,7 +16,7 @@ interface DetailsPanelProps {
 function useStyleName(id: string | null) {
   return useQuery({
     queryKey: ['catalog', 'style', id],
-    queryFn: () => api.get<{ data: { name: string } }>(`/styles/${id}`),
+    queryFn: () => call('GET /styles/{id}', { params: { id: id ?? '' } }),
     select: (r) => r.data.name,
     enabled: !!id,
     staleTime: Number.POSITIVE_INFINITY,
@@ -27,7 +27,7 @@ function useStyleName(id: string | null) {
 function usePalette(id: string | null) {
   return useQuery({
     queryKey: ['catalog', 'palette', id],
-    queryFn: () => api.get<{ colorPalette: { name: string; colors: string[] } }>(`/color-palettes/${id}`),
+    queryFn: () => call('GET /color-palettes/{id}', { params: { id: id ?? '' } }),
     select: (r) => r.colorPalette,
     enabled: !!id,
     staleTime: Number.POSITIVE_INFINITY,

@@ -4,6 +4,7 @@ import {
   COSTS,
   DEFAULT_VIDEO_DURATION,
   type Generation,
+  TEXT_LIMITS,
   VIDEO_DURATIONS,
   type VideoDuration,
 } from '@parti/contract'
@@ -141,7 +142,7 @@ export function InpaintForm({
         label={t('gallery:inpaint.promptLabel')}
         placeholder={t('gallery:inpaint.promptPlaceholder')}
         value={prompt}
-        maxLength={2000}
+        maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => setPrompt(e.target.value)}
         error={promptError}
         className="[&_textarea]:min-h-24"
@@ -179,7 +180,7 @@ export function MagicEditForm({ source, onStarted }: FormProps) {
         label={t('gallery:magicEdit.promptLabel')}
         placeholder={t('gallery:magicEdit.promptPlaceholder')}
         value={prompt}
-        maxLength={2000}
+        maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => setPrompt(e.target.value)}
         error={error ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)}
         className="[&_textarea]:min-h-24"
@@ -224,7 +225,7 @@ export function AnimateForm({ source, onStarted }: FormProps) {
         label={t('gallery:animate.promptLabel')}
         placeholder={t('gallery:animate.promptPlaceholder')}
         value={description}
-        maxLength={2000}
+        maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => setDescription(e.target.value)}
         error={error ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)}
         className="[&_textarea]:min-h-20"
