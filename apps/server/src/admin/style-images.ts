@@ -1,6 +1,6 @@
 import type { StyleImageUploadResponse } from '@parti/contract'
 import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
-import { AppError, invalid } from '../http/errors.ts'
+import { AppError, invalid } from '../domain/errors.ts'
 import { checkImage } from '../http/uploads.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { SafeFetchError, safeFetch } from '../lib/safe-fetch.ts'

@@ -20,8 +20,8 @@ import { STYLE_IMAGE_FILE, storeStyleImage, styleImageKey } from '../admin/style
 import { createStyle, deleteStyle, listAdminStyles, reorderStyles, updateStyle } from '../admin/styles.ts'
 import { restoreDefaultStyles } from '../catalog/seed.ts'
 import type { AppContext } from '../context.ts'
+import { AppError, notFound } from '../domain/errors.ts'
 import { requireAdmin } from './auth.ts'
-import { AppError, notFound } from './errors.ts'
 import { type Api, SECURED } from './types.ts'
 import { readParts } from './uploads.ts'
 

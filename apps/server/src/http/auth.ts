@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashTokenMemo, sessionCache } from '../auth/session-cache.ts'
 import { resolveSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts'
 import type { DbOrTx } from '../db/client.ts'
-import { forbidden, unauthorized } from './errors.ts'
+import { forbidden, unauthorized } from '../domain/errors.ts'
 
 const cache = new WeakMap<FastifyRequest, SessionUser | null>()
 

@@ -20,8 +20,8 @@ import {
   listStyles,
 } from '../catalog/repo.ts'
 import type { AppContext } from '../context.ts'
+import { notFound } from '../domain/errors.ts'
 import { requireUser } from './auth.ts'
-import { notFound } from './errors.ts'
 import type { Api } from './types.ts'
 
 export function catalogRoutes(app: Api, ctx: AppContext): void {

@@ -15,9 +15,9 @@ import {
   findConversation,
   listConversations,
 } from '../conversations/repo.ts'
+import { notFound } from '../domain/errors.ts'
 import { isUuid } from '../lib/ids.ts'
 import { requireUser } from './auth.ts'
-import { notFound } from './errors.ts'
 import { type Api, SECURED } from './types.ts'
 
 const tags = ['conversations']

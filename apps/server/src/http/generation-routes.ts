@@ -28,13 +28,13 @@ import {
   totals,
 } from '../db/repos/generations.ts'
 import { generations } from '../db/schema.ts'
+import { AppError, notFound } from '../domain/errors.ts'
 import { COUNTER_OF } from '../domain/jobs.ts'
 import { JobQueue } from '../jobs/queue.ts'
 import { toGeneration } from '../jobs/serialize.ts'
 import type { StatusCache } from '../jobs/status-cache.ts'
 import { isUuid } from '../lib/ids.ts'
 import { requireUser } from './auth.ts'
-import { AppError, notFound } from './errors.ts'
 import { type Api, SECURED } from './types.ts'
 
 const secured = { security: SECURED }

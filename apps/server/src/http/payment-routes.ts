@@ -14,10 +14,10 @@ import {
 } from '@parti/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
+import { AppError } from '../domain/errors.ts'
 import { aLaCarteOrder, planPackOrder } from '../domain/pricing.ts'
 import { createPayments } from '../payments/index.ts'
 import { requireUser } from './auth.ts'
-import { AppError } from './errors.ts'
 import { pageLanguage, testCheckoutRoutes } from './test-checkout-routes.ts'
 import { type Api, SECURED } from './types.ts'
 

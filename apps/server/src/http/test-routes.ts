@@ -4,9 +4,9 @@ import type { AppContext } from '../context.ts'
 import { changeCredits } from '../db/repos/credits.ts'
 import { findOwnGeneration } from '../db/repos/generations.ts'
 import { generations } from '../db/schema.ts'
+import { AppError, notFound } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { requireUser } from './auth.ts'
-import { AppError, notFound } from './errors.ts'
 import type { Api } from './types.ts'
 
 const GrantBody = z.object({ credits: z.number().int().min(1).max(1_000_000) })

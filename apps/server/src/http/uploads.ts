@@ -1,9 +1,9 @@
 import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
 import type { FastifyRequest } from 'fastify'
+import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { decodeDataUrl, inspectImage, normaliseMask } from '../lib/images.ts'
 import { type StorageService, userKey } from '../storage/service.ts'
-import { AppError, invalid } from './errors.ts'
 
 export interface RequestParts {
   fields: Record<string, unknown>
@@ -53,7 +53,7 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
     if (r.reason === 'too_many_pixels') {
       throw new AppError('payload_too_large', 'The image has too many pixels (at most 50 megapixels)')
     }
-    throw new AppError('invalid_image_file', undefined, undefined, 415)
+    throw notAnImage()
   }
   return { data, format: r.format, width: r.width, height: r.height }
 }

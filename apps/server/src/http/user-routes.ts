@@ -2,8 +2,8 @@ import { ProfileResponse } from '@parti/contract'
 import { toProfile } from '../auth/profile.ts'
 import type { AppContext } from '../context.ts'
 import { findUserById } from '../db/repos/users.ts'
+import { unauthorized } from '../domain/errors.ts'
 import { requireUser } from './auth.ts'
-import { unauthorized } from './errors.ts'
 import type { Api } from './types.ts'
 
 export function userRoutes(app: Api, ctx: AppContext): void {
