@@ -22,8 +22,8 @@ import { restoreDefaultStyles } from '../catalog/seed.ts'
 import type { AppContext } from '../context.ts'
 import { AppError, notFound } from '../domain/errors.ts'
 import { requireAdmin } from './auth.ts'
+import { readParts } from './read-parts.ts'
 import { type Api, SECURED } from './types.ts'
-import { readParts } from './uploads.ts'
 
 const tags = ['admin']
 

@@ -7,9 +7,10 @@ import { recordUserMessage } from '../conversations/repo.ts'
 import { createJobs } from '../jobs/create.ts'
 import { planAnimate, planInpaint, planRenderStart, type RenderPlan } from '../jobs/render-requests.ts'
 import { toGeneration } from '../jobs/serialize.ts'
+import { deleteQuietly, type RequestParts } from '../storage/uploads.ts'
 import { requireUser } from './auth.ts'
+import { readParts } from './read-parts.ts'
 import type { Api } from './types.ts'
-import { deleteQuietly, type RequestParts, readParts } from './uploads.ts'
 
 type Planner = (
   ctx: AppContext,

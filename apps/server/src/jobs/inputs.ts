@@ -4,10 +4,10 @@ import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { generations } from '../db/schema.ts'
 import { AppError, invalid, notAnImage } from '../domain/errors.ts'
-import { checkImage, type RequestParts, storeUpload } from '../http/uploads.ts'
 import { isUuid } from '../lib/ids.ts'
 import { inspectImage } from '../lib/images.ts'
 import { SafeFetchError, safeFetch } from '../lib/safe-fetch.ts'
+import { checkImage, type RequestParts, storeUpload } from '../storage/uploads.ts'
 
 export interface ResolvedInput {
   key: string
