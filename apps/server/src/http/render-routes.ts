@@ -8,7 +8,7 @@ import { createJobs } from '../jobs/create.ts'
 import { planAnimate, planInpaint, planRenderStart, type RenderPlan } from '../jobs/render-requests.ts'
 import { toGeneration } from '../jobs/serialize.ts'
 import { deleteQuietly, type RequestParts } from '../storage/uploads.ts'
-import { requireUser } from './auth.ts'
+import { authenticated } from './auth-scope.ts'
 import { readParts } from './read-parts.ts'
 import type { Api } from './types.ts'
 
@@ -27,8 +27,12 @@ const multipartDoc = (fields: string) =>
 
 /** spec §7 render calls: each validates, stores inputs, debits and queues, then answers 202 without waiting. */
 export function renderRoutes(app: Api, ctx: AppContext): void {
+  authenticated(app, ctx.database.db, (api) => securedRenderRoutes(api, ctx))
+}
+
+function securedRenderRoutes(app: Api, ctx: AppContext): void {
   const handle = (plan: Planner) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const session = await requireUser(ctx.database.db, req)
+    const session = req.user
     const stored: string[] = []
     try {
       const parts = await readParts(req)

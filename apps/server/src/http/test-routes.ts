@@ -6,7 +6,7 @@ import { findOwnGeneration } from '../db/repos/generations.ts'
 import { generations } from '../db/schema.ts'
 import { AppError, notFound } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
-import { requireUser } from './auth.ts'
+import { authenticated } from './auth-scope.ts'
 import type { Api } from './types.ts'
 
 const GrantBody = z.object({ credits: z.number().int().min(1).max(1_000_000) })
@@ -21,10 +21,14 @@ const CopiesBody = z.object({ count: z.number().int().min(1).max(1000) })
  *   a scenario about paging through 150 results should not spend two minutes of CPU rendering them.
  */
 export function testRoutes(app: Api, ctx: AppContext): void {
+  authenticated(app, ctx.database.db, (api) => securedTestRoutes(api, ctx))
+}
+
+function securedTestRoutes(app: Api, ctx: AppContext): void {
   const db = ctx.database.db
 
   app.post('/test/credits', { schema: { hide: true, body: GrantBody } }, async (req) => {
-    const session = await requireUser(db, req)
+    const session = req.user
     const credits = await db.transaction((tx) =>
       changeCredits(tx, {
         userId: session.userId,
@@ -40,7 +44,7 @@ export function testRoutes(app: Api, ctx: AppContext): void {
     '/test/generations/:id/copies',
     { schema: { hide: true, params: IdParams, body: CopiesBody } },
     async (req) => {
-      const session = await requireUser(db, req)
+      const session = req.user
       const source = await findOwnGeneration(db, session.userId, req.params.id).catch(() => null)
       if (!source) throw notFound()
       if (source.status !== 'completed') throw new AppError('conflict', 'Copy a finished result')
