@@ -83,7 +83,6 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       ),
       payments,
       hub,
-      engines: options.engines,
       signIn: createSignInClients(ctx.config),
     }
     app = await buildApp(ctx, {
@@ -95,7 +94,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         conversationRoutes,
         estimateRoutes,
         eventRoutes,
-        webhookRoutes,
+        webhookRoutes(options.engines),
         paymentRoutes,
         oidcRoutes,
         adminRoutes,

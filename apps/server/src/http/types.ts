@@ -8,7 +8,6 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { SignInClients } from '../auth/oidc/clients.ts'
 import type { AppContext } from '../context.ts'
-import type { EngineRouter } from '../engines/router.ts'
 import type { EventHub } from '../events/hub.ts'
 import type { GenerationService } from '../generations/service.ts'
 import type { Payments } from '../payments/index.ts'
@@ -31,8 +30,6 @@ export interface ApiServices {
   payments: Payments
   /** this process's fan-out of user events to its SSE clients */
   hub: EventHub
-  /** the engines, for their webhook receivers */
-  engines: EngineRouter
   signIn: SignInClients
 }
 

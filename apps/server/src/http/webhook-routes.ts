@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
+import type { EngineRouter } from '../engines/router.ts'
 import { announceWebhook, firstDelivery, type WebhookProvider } from '../engines/shared/webhooks.ts'
-import type { Api, ApiServices } from './types.ts'
+import type { Api } from './types.ts'
 
 /** A provider's result payload (images inline as base64 for some) stays well under this. */
 const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024
@@ -13,37 +14,39 @@ const errorBody = (code: string, message: string) => ({ error: { code, message }
  * stale timestamps, record the delivery once (webhook_deliveries), then NOTIFY the workers. The payload itself
  * is not trusted or stored: the waiting adapter re-reads the job from the provider (STYLE: webhooks are hints).
  */
-export function webhookRoutes(app: Api, ctx: AppContext, { engines }: ApiServices): void {
-  // its own scope: a raw-body parser here leaves JSON parsing everywhere else untouched
-  app.register(async (scope: FastifyInstance) => {
-    scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_req, body, done) => done(null, body),
-    )
-    for (const provider of ['replicate', 'fal'] as WebhookProvider[]) {
-      scope.post(`/webhooks/${provider}`, { schema: { hide: true } }, async (req, reply) => {
-        const receiver = engines.webhooks?.[provider]
-        if (!receiver)
-          return reply.status(404).send(errorBody('not_found', `${provider} webhooks are not configured`))
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-        const verdict = await receiver.verify(raw, req.headers).catch((err: Error) => {
-          req.log.error({ err, provider }, 'webhook verification could not run')
-          return null
+export function webhookRoutes(engines: EngineRouter) {
+  return (app: Api, ctx: AppContext): void => {
+    // its own scope: a raw-body parser here leaves JSON parsing everywhere else untouched
+    app.register(async (scope: FastifyInstance) => {
+      scope.removeAllContentTypeParsers()
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+        (_req, body, done) => done(null, body),
+      )
+      for (const provider of ['replicate', 'fal'] as WebhookProvider[]) {
+        scope.post(`/webhooks/${provider}`, { schema: { hide: true } }, async (req, reply) => {
+          const receiver = engines.webhooks?.[provider]
+          if (!receiver)
+            return reply.status(404).send(errorBody('not_found', `${provider} webhooks are not configured`))
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+          const verdict = await receiver.verify(raw, req.headers).catch((err: Error) => {
+            req.log.error({ err, provider }, 'webhook verification could not run')
+            return null
+          })
+          if (!verdict) return reply.status(503).send(errorBody('unavailable', 'Try again later'))
+          if (!verdict.ok) {
+            req.log.warn({ provider, reason: verdict.reason }, 'webhook refused')
+            const status = verdict.reason === 'bad_body' ? 400 : 401
+            return reply.status(status).send(errorBody('unauthorized', 'Invalid webhook signature'))
+          }
+          if (!(await firstDelivery(ctx.database, verdict.deliveryId, provider)))
+            return reply.send({ received: true, duplicate: true })
+          await announceWebhook(ctx.database, provider, verdict.subjectId)
+          req.log.info({ provider, id: verdict.subjectId }, 'engine webhook received')
+          return reply.send({ received: true })
         })
-        if (!verdict) return reply.status(503).send(errorBody('unavailable', 'Try again later'))
-        if (!verdict.ok) {
-          req.log.warn({ provider, reason: verdict.reason }, 'webhook refused')
-          const status = verdict.reason === 'bad_body' ? 400 : 401
-          return reply.status(status).send(errorBody('unauthorized', 'Invalid webhook signature'))
-        }
-        if (!(await firstDelivery(ctx.database, verdict.deliveryId, provider)))
-          return reply.send({ received: true, duplicate: true })
-        await announceWebhook(ctx.database, provider, verdict.subjectId)
-        req.log.info({ provider, id: verdict.subjectId }, 'engine webhook received')
-        return reply.send({ received: true })
-      })
-    }
-  })
+      }
+    })
+  }
 }
