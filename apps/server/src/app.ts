@@ -15,17 +15,19 @@ import { healthRoutes } from './http/health-routes.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { loadSpa } from './http/spa.ts'
 import { testRoutes } from './http/test-routes.ts'
-import type { Api } from './http/types.ts'
+import type { ApiServices, RouteModule } from './http/types.ts'
 import { userRoutes } from './http/user-routes.ts'
 
 export interface BuildOptions {
+  /** what the routes call, built by the runtime */
+  services: ApiServices
   /** the built web app to serve; omitted for an API-only process */
   webDistDir?: string | null
   /** extra route modules (jobs, events…) registered under /api */
-  extraRoutes?: Array<(app: Api, ctx: AppContext) => void>
+  extraRoutes?: RouteModule[]
 }
 
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,
@@ -62,13 +64,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         },
         throwFileSizeLimit: true,
       })
-      healthRoutes(typed, ctx)
-      authRoutes(typed, ctx)
-      userRoutes(typed, ctx)
-      catalogRoutes(typed, ctx)
-      contactRoutes(typed, ctx)
-      fileRoutes(typed, ctx)
-      for (const routes of options.extraRoutes ?? []) routes(typed, ctx)
+      const core: RouteModule[] = [
+        healthRoutes,
+        authRoutes,
+        userRoutes,
+        catalogRoutes,
+        contactRoutes,
+        fileRoutes,
+      ]
+      for (const routes of [...core, ...(options.extraRoutes ?? [])]) routes(typed, ctx, options.services)
       if (ctx.config.ENABLE_TEST_ROUTES) {
         ctx.log.warn(
           'ENABLE_TEST_ROUTES is on: /api/test/* grants credits and copies results (end-to-end suite only)',

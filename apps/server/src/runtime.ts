@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
+import { createSignInClients } from './auth/oidc/clients.ts'
 import type { AppContext } from './context.ts'
 import { pruneEvents } from './db/repos/events.ts'
 import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
+import { GenerationService } from './generations/service.ts'
 import { adminRoutes } from './http/admin-routes.ts'
 import { conversationRoutes } from './http/conversation-routes.ts'
 import { estimateRoutes } from './http/estimate-routes.ts'
@@ -12,10 +14,13 @@ import { generationRoutes } from './http/generation-routes.ts'
 import { oidcRoutes } from './http/oidc-routes.ts'
 import { paymentRoutes } from './http/payment-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
+import type { ApiServices } from './http/types.ts'
 import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
 import { StatusCache } from './jobs/status-cache.ts'
 import { Worker } from './jobs/worker.ts'
+import { startBillingClock } from './payments/billing-clock.ts'
+import { createPayments } from './payments/index.ts'
 
 export type Role = 'all' | 'api' | 'worker'
 
@@ -62,18 +67,33 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
   }
 
   if (options.role !== 'worker') {
+    // the API's services, caches and timers: built here, once per process, and handed to the routes
     hub = new EventHub(ctx.database, ctx.log.child({ component: 'events' }))
     const statusCache = new StatusCache()
     hub.onAnyUserEvent((userId) => statusCache.invalidateUser(userId))
     await hub.start()
+    const payments = createPayments(ctx)
+    if (payments.local) timers.push(startBillingClock(payments.local, ctx.log))
+    const services: ApiServices = {
+      generations: new GenerationService(
+        ctx.database.db,
+        ctx.storage,
+        new JobQueue(ctx.database, ctx.storage),
+        statusCache,
+      ),
+      payments,
+      hub,
+      signIn: createSignInClients(ctx.config),
+    }
     app = await buildApp(ctx, {
+      services,
       webDistDir: options.webDistDir ?? null,
       extraRoutes: [
         renderRoutes,
-        generationRoutes(statusCache),
+        generationRoutes,
         conversationRoutes,
         estimateRoutes,
-        eventRoutes(hub),
+        eventRoutes,
         webhookRoutes(options.engines),
         paymentRoutes,
         oidcRoutes,

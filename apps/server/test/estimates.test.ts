@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { estimatesFrom } from '../src/http/estimate-routes.ts'
+import { estimatesFrom } from '../src/domain/estimates.ts'
 import { sketchPng } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
 import { waitForJobs } from './helpers/jobs.ts'

@@ -3,7 +3,7 @@ import { asc, eq, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '../db/client.ts'
 import { plans } from '../db/schema.ts'
-import { notFound } from '../http/errors.ts'
+import { notFound } from '../domain/errors.ts'
 
 type PlanRow = typeof plans.$inferSelect
 

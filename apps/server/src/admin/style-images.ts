@@ -1,10 +1,10 @@
 import type { StyleImageUploadResponse } from '@parti/contract'
 import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
-import { AppError, invalid } from '../http/errors.ts'
-import { checkImage } from '../http/uploads.ts'
+import { AppError, invalid } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { SafeFetchError, safeFetch } from '../lib/safe-fetch.ts'
 import type { StorageService } from '../storage/service.ts'
+import { checkImage } from '../storage/uploads.ts'
 
 /** Style card images the admins upload live here, under a fresh name each (so they can be cached forever). */
 const KEY_PREFIX = 'catalog/uploads/'

@@ -4,7 +4,7 @@ import { listCategories, toStyle } from '../catalog/repo.ts'
 import type { AppContext } from '../context.ts'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { styleCategories, styles } from '../db/schema.ts'
-import { AppError, notFound } from '../http/errors.ts'
+import { AppError, notFound } from '../domain/errors.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { forgetStyleImage, resolveStyleImage } from './style-images.ts'
 

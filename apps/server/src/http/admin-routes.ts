@@ -12,7 +12,6 @@ import {
   StyleImageUploadResponse,
   StyleInput,
 } from '@parti/contract'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cleanUpStyles } from '../admin/cleanup.ts'
 import { listAdminPlans, updatePlan } from '../admin/plans.ts'
@@ -20,10 +19,10 @@ import { STYLE_IMAGE_FILE, storeStyleImage, styleImageKey } from '../admin/style
 import { createStyle, deleteStyle, listAdminStyles, reorderStyles, updateStyle } from '../admin/styles.ts'
 import { restoreDefaultStyles } from '../catalog/seed.ts'
 import type { AppContext } from '../context.ts'
-import { requireAdmin } from './auth.ts'
-import { AppError, notFound } from './errors.ts'
-import { type Api, SECURED } from './types.ts'
-import { readParts } from './uploads.ts'
+import { AppError, notFound } from '../domain/errors.ts'
+import { authenticated } from './auth-scope.ts'
+import { readParts } from './read-parts.ts'
+import type { Api } from './types.ts'
 
 const tags = ['admin']
 
@@ -34,127 +33,117 @@ const tags = ['admin']
 export function adminRoutes(app: Api, ctx: AppContext): void {
   const db = ctx.database.db
 
-  app.register(async (scope) => {
-    scope.addHook('onRequest', async (req) => {
-      await requireAdmin(db, req)
-    })
-    const admin = scope.withTypeProvider<ZodTypeProvider>()
+  authenticated(
+    app,
+    db,
+    (admin) => {
+      admin.get('/admin/styles', { schema: { tags, response: { 200: AdminStylesResponse } } }, async () =>
+        listAdminStyles(db),
+      )
 
-    admin.get(
-      '/admin/styles',
-      { schema: { tags, security: SECURED, response: { 200: AdminStylesResponse } } },
-      async () => listAdminStyles(db),
-    )
+      admin.post(
+        '/admin/styles',
+        { schema: { tags, body: StyleInput, response: { 201: AdminStyleResponse } } },
+        async (req, reply) => reply.status(201).send({ style: await createStyle(ctx, req.body) }),
+      )
 
-    admin.post(
-      '/admin/styles',
-      { schema: { tags, security: SECURED, body: StyleInput, response: { 201: AdminStyleResponse } } },
-      async (req, reply) => reply.status(201).send({ style: await createStyle(ctx, req.body) }),
-    )
-
-    admin.put(
-      '/admin/styles/reorder',
-      {
-        schema: {
-          tags,
-          security: SECURED,
-          body: ReorderStylesRequest,
-          response: { 200: AdminStylesResponse },
+      admin.put(
+        '/admin/styles/reorder',
+        {
+          schema: {
+            tags,
+            body: ReorderStylesRequest,
+            response: { 200: AdminStylesResponse },
+          },
         },
-      },
-      async (req) => {
-        await reorderStyles(db, req.body.styles)
-        return listAdminStyles(db)
-      },
-    )
-
-    admin.put(
-      '/admin/styles/:id',
-      {
-        schema: {
-          tags,
-          security: SECURED,
-          params: IdParams,
-          body: StyleInput,
-          response: { 200: AdminStyleResponse },
+        async (req) => {
+          await reorderStyles(db, req.body.styles)
+          return listAdminStyles(db)
         },
-      },
-      async (req) => ({ style: await updateStyle(ctx, req.params.id, req.body) }),
-    )
+      )
 
-    admin.delete(
-      '/admin/styles/:id',
-      { schema: { tags, security: SECURED, params: IdParams, response: { 200: OkResponse } } },
-      async (req) => {
-        await deleteStyle(ctx, req.params.id)
-        return { success: true as const }
-      },
-    )
-
-    admin.post(
-      '/admin/styles/initialize',
-      {
-        schema: {
-          tags,
-          security: SECURED,
-          summary: 'Restore the default styles (adds the missing ones, keeps edited ones)',
-          response: { 200: InitializeStylesResponse },
+      admin.put(
+        '/admin/styles/:id',
+        {
+          schema: {
+            tags,
+            params: IdParams,
+            body: StyleInput,
+            response: { 200: AdminStyleResponse },
+          },
         },
-      },
-      async () => ({ added: await restoreDefaultStyles(ctx.database) }),
-    )
+        async (req) => ({ style: await updateStyle(ctx, req.params.id, req.body) }),
+      )
 
-    admin.post(
-      '/admin/styles/upload-image',
-      {
-        schema: {
-          tags,
-          security: SECURED,
-          summary: 'Upload a style image (multipart field `image`: PNG, JPEG or WebP, at most 10 MB)',
-          consumes: ['multipart/form-data'],
-          response: { 201: StyleImageUploadResponse },
+      admin.delete(
+        '/admin/styles/:id',
+        { schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+        async (req) => {
+          await deleteStyle(ctx, req.params.id)
+          return { success: true as const }
         },
-      },
-      async (req, reply) => {
-        const image = (await readParts(req)).files.get('image')?.[0]
-        if (!image) throw new AppError('invalid_image_file', undefined, { field: 'image' })
-        return reply.status(201).send(await storeStyleImage(ctx.storage, image))
-      },
-    )
+      )
 
-    admin.post(
-      '/admin/styles/cleanup',
-      {
-        schema: {
-          tags,
-          security: SECURED,
-          summary: 'Clean up style ids, positions, empty categories and missing images (docs/admin.md)',
-          response: { 200: CleanupStylesResponse },
+      admin.post(
+        '/admin/styles/initialize',
+        {
+          schema: {
+            tags,
+            summary: 'Restore the default styles (adds the missing ones, keeps edited ones)',
+            response: { 200: InitializeStylesResponse },
+          },
         },
-      },
-      async () => cleanUpStyles(ctx),
-    )
+        async () => ({ added: await restoreDefaultStyles(ctx.database) }),
+      )
 
-    admin.get(
-      '/admin/plans',
-      { schema: { tags, security: SECURED, response: { 200: AdminPlansResponse } } },
-      async () => ({ plans: await listAdminPlans(db) }),
-    )
-
-    admin.put(
-      '/admin/plans/:id',
-      {
-        schema: {
-          tags,
-          security: SECURED,
-          params: IdParams,
-          body: AdminPlanInput,
-          response: { 200: AdminPlanResponse },
+      admin.post(
+        '/admin/styles/upload-image',
+        {
+          schema: {
+            tags,
+            summary: 'Upload a style image (multipart field `image`: PNG, JPEG or WebP, at most 10 MB)',
+            consumes: ['multipart/form-data'],
+            response: { 201: StyleImageUploadResponse },
+          },
         },
-      },
-      async (req) => ({ plan: await updatePlan(db, req.params.id, req.body) }),
-    )
-  })
+        async (req, reply) => {
+          const image = (await readParts(req)).files.get('image')?.[0]
+          if (!image) throw new AppError('invalid_image_file', undefined, { field: 'image' })
+          return reply.status(201).send(await storeStyleImage(ctx.storage, image))
+        },
+      )
+
+      admin.post(
+        '/admin/styles/cleanup',
+        {
+          schema: {
+            tags,
+            summary: 'Clean up style ids, positions, empty categories and missing images (docs/admin.md)',
+            response: { 200: CleanupStylesResponse },
+          },
+        },
+        async () => cleanUpStyles(ctx),
+      )
+
+      admin.get('/admin/plans', { schema: { tags, response: { 200: AdminPlansResponse } } }, async () => ({
+        plans: await listAdminPlans(db),
+      }))
+
+      admin.put(
+        '/admin/plans/:id',
+        {
+          schema: {
+            tags,
+            params: IdParams,
+            body: AdminPlanInput,
+            response: { 200: AdminPlanResponse },
+          },
+        },
+        async (req) => ({ plan: await updatePlan(db, req.params.id, req.body) }),
+      )
+    },
+    { admin: true },
+  )
 
   // Uploaded style images are public, like the style cards that show them; each name is new, so they keep.
   app.get(

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashTokenMemo, sessionCache } from '../auth/session-cache.ts'
 import { resolveSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts'
 import type { DbOrTx } from '../db/client.ts'
-import { forbidden, unauthorized } from './errors.ts'
 
 const cache = new WeakMap<FastifyRequest, SessionUser | null>()
 
@@ -14,6 +13,7 @@ export function tokenOf(req: FastifyRequest): string | null {
   return req.cookies?.[SESSION_COOKIE] ?? null
 }
 
+/** The signed-in user, if any; resolved once per request. Secured routes read `req.user` (http/auth-scope.ts). */
 export async function currentUser(db: DbOrTx, req: FastifyRequest): Promise<SessionUser | null> {
   if (cache.has(req)) return cache.get(req) ?? null
   const token = tokenOf(req)
@@ -27,19 +27,6 @@ export async function currentUser(db: DbOrTx, req: FastifyRequest): Promise<Sess
     }
   }
   cache.set(req, user)
-  return user
-}
-
-export async function requireUser(db: DbOrTx, req: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(db, req)
-  if (!user) throw unauthorized()
-  return user
-}
-
-/** DECISIONS: every /api/admin call answers 403 to anyone without the admin role. */
-export async function requireAdmin(db: DbOrTx, req: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(db, req)
-  if (user.role !== 'admin') throw forbidden()
   return user
 }
 

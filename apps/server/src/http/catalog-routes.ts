@@ -20,8 +20,8 @@ import {
   listStyles,
 } from '../catalog/repo.ts'
 import type { AppContext } from '../context.ts'
-import { requireUser } from './auth.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../domain/errors.ts'
+import { authenticated } from './auth-scope.ts'
 import type { Api } from './types.ts'
 
 export function catalogRoutes(app: Api, ctx: AppContext): void {
@@ -82,14 +82,11 @@ export function catalogRoutes(app: Api, ctx: AppContext): void {
     },
   )
 
-  app.get(
-    '/user/plans',
-    { schema: { tags: ['catalog'], security: [{ bearer: [] }], response: { 200: PlansResponse } } },
-    async (req) => {
-      await requireUser(db, req)
-      return { plans: await listPlans(db) }
-    },
-  )
+  authenticated(app, db, (api) => {
+    api.get('/user/plans', { schema: { tags: ['catalog'], response: { 200: PlansResponse } } }, async () => ({
+      plans: await listPlans(db),
+    }))
+  })
 }
 
 function contentTypeFromKey(key: string): string {

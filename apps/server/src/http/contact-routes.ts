@@ -1,13 +1,21 @@
 import { ConsentRequest, ContactRequest, OkResponse } from '@parti/contract'
+import type { FastifyRequest } from 'fastify'
+import { recordConsent, recordContactMessage, type Sender } from '../contact/service.ts'
 import type { AppContext } from '../context.ts'
-import { consentRecords, contactMessages } from '../db/schema.ts'
-import { uuidv7 } from '../lib/ids.ts'
 import { currentUser } from './auth.ts'
 import type { Api } from './types.ts'
 
 const PUBLIC_FORM_LIMIT = { max: 5, timeWindow: '1 minute' }
 
+/** The public forms: anyone may send them; a signed-in sender is recorded as such. */
 export function contactRoutes(app: Api, ctx: AppContext): void {
+  const db = ctx.database.db
+  const sender = async (req: FastifyRequest): Promise<Sender> => ({
+    userId: (await currentUser(db, req))?.userId ?? null,
+    language: req.headers['accept-language'] ?? null,
+    userAgent: req.headers['user-agent'] ?? null,
+  })
+
   app.post(
     '/contact/messages',
     {
@@ -15,19 +23,12 @@ export function contactRoutes(app: Api, ctx: AppContext): void {
       config: { rateLimit: PUBLIC_FORM_LIMIT },
     },
     async (req, reply) => {
-      const user = await currentUser(ctx.database.db, req)
-      await ctx.database.db.insert(contactMessages).values({
-        id: uuidv7(),
-        userId: user?.userId ?? null,
-        ...req.body,
-        language: req.headers['accept-language']?.slice(0, 20) ?? null,
-      })
+      await recordContactMessage(db, req.body, await sender(req))
       req.log.info({ subject: req.body.subject }, 'contact message received')
       return reply.status(201).send({ success: true as const })
     },
   )
 
-  // DECISIONS: cookie consent is kept in the browser and recorded on our own server
   app.post(
     '/consent',
     {
@@ -35,15 +36,7 @@ export function contactRoutes(app: Api, ctx: AppContext): void {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const user = await currentUser(ctx.database.db, req)
-      await ctx.database.db.insert(consentRecords).values({
-        id: uuidv7(),
-        userId: user?.userId ?? null,
-        visitorId: req.body.visitorId ?? null,
-        accepted: req.body.accepted,
-        categories: req.body.categories,
-        userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
-      })
+      await recordConsent(db, req.body, await sender(req))
       return reply.status(201).send({ success: true as const })
     },
   )

@@ -15,13 +15,12 @@ import {
   findConversation,
   listConversations,
 } from '../conversations/repo.ts'
+import { notFound } from '../domain/errors.ts'
 import { isUuid } from '../lib/ids.ts'
-import { requireUser } from './auth.ts'
-import { notFound } from './errors.ts'
-import { type Api, SECURED } from './types.ts'
+import { authenticated } from './auth-scope.ts'
+import type { Api } from './types.ts'
 
 const tags = ['conversations']
-const security = SECURED
 
 /**
  * Ask Parti conversations (spec §2 chat editor). An edit is sent with POST /render/start
@@ -35,52 +34,45 @@ export function conversationRoutes(app: Api, ctx: AppContext): void {
     return row
   }
 
-  app.get(
-    '/conversations',
-    { schema: { tags, security, response: { 200: ConversationsResponse } } },
-    async (req) => {
-      const session = await requireUser(db, req)
-      return { conversations: await listConversations(db, ctx.storage, session.userId) }
-    },
-  )
+  authenticated(app, db, (api) => {
+    api.get('/conversations', { schema: { tags, response: { 200: ConversationsResponse } } }, async (req) => {
+      return { conversations: await listConversations(db, ctx.storage, req.user.userId) }
+    })
 
-  app.post(
-    '/conversations',
-    { schema: { tags, security, body: CreateConversationRequest, response: { 201: ConversationResponse } } },
-    async (req, reply) => {
-      const session = await requireUser(db, req)
-      const conversation = await createConversation(db, ctx.storage, session.userId, req.body.title ?? '')
-      return reply.status(201).send({ conversation })
-    },
-  )
+    api.post(
+      '/conversations',
+      { schema: { tags, body: CreateConversationRequest, response: { 201: ConversationResponse } } },
+      async (req, reply) => {
+        const conversation = await createConversation(db, ctx.storage, req.user.userId, req.body.title ?? '')
+        return reply.status(201).send({ conversation })
+      },
+    )
 
-  app.get(
-    '/conversations/:id',
-    { schema: { tags, security, params: IdParams, response: { 200: ConversationDetailResponse } } },
-    async (req) => {
-      const session = await requireUser(db, req)
-      return conversationDetail(db, ctx.storage, await own(session.userId, req.params.id))
-    },
-  )
+    api.get(
+      '/conversations/:id',
+      { schema: { tags, params: IdParams, response: { 200: ConversationDetailResponse } } },
+      async (req) => {
+        return conversationDetail(db, ctx.storage, await own(req.user.userId, req.params.id))
+      },
+    )
 
-  app.delete(
-    '/conversations/:id',
-    { schema: { tags, security, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => {
-      const session = await requireUser(db, req)
-      await deleteConversation(db, (await own(session.userId, req.params.id)).id)
-      return { success: true as const }
-    },
-  )
+    api.delete(
+      '/conversations/:id',
+      { schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+      async (req) => {
+        await deleteConversation(db, (await own(req.user.userId, req.params.id)).id)
+        return { success: true as const }
+      },
+    )
 
-  // "clear all messages" (spec §2): permanent; the images stay in the gallery
-  app.delete(
-    '/conversations/:id/messages',
-    { schema: { tags, security, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => {
-      const session = await requireUser(db, req)
-      await clearMessages(db, (await own(session.userId, req.params.id)).id)
-      return { success: true as const }
-    },
-  )
+    // "clear all messages" (spec §2): permanent; the images stay in the gallery
+    api.delete(
+      '/conversations/:id/messages',
+      { schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+      async (req) => {
+        await clearMessages(db, (await own(req.user.userId, req.params.id)).id)
+        return { success: true as const }
+      },
+    )
+  })
 }

@@ -1,11 +1,7 @@
-import type { ErrorBody } from '@parti/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { AppError } from './errors.ts'
-
-const body = (code: string, message: string, details?: Record<string, unknown>): ErrorBody => ({
-  error: details ? { code, message, details } : { code, message },
-})
+import { AppError } from '../domain/errors.ts'
+import { errorBody as body, statusOf } from './errors.ts'
 
 /** Every failure leaves as `{ error: { code, message, details? } }` with the right status. */
 export function installErrorHandler(
@@ -16,7 +12,7 @@ export function installErrorHandler(
 ): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(body(err.code, err.message, err.details))
+      return reply.status(statusOf(err)).send(body(err.code, err.message, err.details))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]

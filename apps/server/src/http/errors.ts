@@ -1,5 +1,7 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@parti/contract'
+import type { ErrorBody, ErrorCode } from '@parti/contract'
+import { AppError } from '../domain/errors.ts'
 
+/** How each error code is answered over HTTP; a code not listed (the per-field validation codes) is a 400. */
 const STATUS: Partial<Record<ErrorCode, number>> = {
   unauthorized: 401,
   invalid_credentials: 401,
@@ -16,24 +18,24 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   unavailable: 503,
 }
 
-/** An error the API answers with the one error shape; everything else becomes a 500 without details. */
-export class AppError extends Error {
-  readonly status: number
+/** The status of an expected failure: its family's when it has one (domain/errors.ts), else its code's. */
+export const statusOf = (err: AppError): number =>
+  err instanceof HttpOnlyError ? err.status : (STATUS[err.family ?? err.code] ?? 400)
+
+export const errorBody = (code: string, message: string, details?: Record<string, unknown>): ErrorBody => ({
+  error: details ? { code, message, details } : { code, message },
+})
+
+/**
+ * A failure only HTTP has, with its own status (416: a byte range outside the file); the product's failures
+ * are AppErrors with a code, and their status comes from the map above.
+ */
+export class HttpOnlyError extends AppError {
   constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly details?: Record<string, unknown>,
-    status?: number,
+    readonly status: number,
+    code: ErrorCode,
+    message: string,
   ) {
-    super(message ?? ERROR_MESSAGES[code])
-    this.name = 'AppError'
-    this.status = status ?? STATUS[code] ?? 400
+    super(code, message)
   }
 }
-
-export const notFound = () => new AppError('not_found')
-export const unauthorized = () => new AppError('unauthorized')
-export const forbidden = () => new AppError('forbidden')
-/** A spec §5 validation failure: 400 with the spec's message for the code, naming the field. */
-export const invalid = (code: ErrorCode, field?: string) =>
-  new AppError(code, undefined, field ? { field } : undefined, STATUS[code] ?? 400)

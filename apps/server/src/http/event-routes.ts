@@ -2,9 +2,8 @@ import { EVENT_TYPES } from '@parti/contract'
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { eventsSince, type UserEvent } from '../db/repos/events.ts'
-import type { EventHub } from '../events/hub.ts'
-import { requireUser } from './auth.ts'
-import type { Api } from './types.ts'
+import { authenticated } from './auth-scope.ts'
+import type { Api, ApiServices } from './types.ts'
 
 const HEARTBEAT_MS = 15_000
 const EventsQuery = z.object({ lastEventId: z.coerce.number().int().min(0).optional() })
@@ -13,9 +12,9 @@ const EventsQuery = z.object({ lastEventId: z.coerce.number().int().min(0).optio
  * GET /api/events: the signed-in user's job and balance events as Server-Sent Events. Persisted events carry
  * an id, so a reconnecting EventSource resumes with Last-Event-ID and misses nothing; progress ticks are live only.
  */
-export function eventRoutes(hub: EventHub) {
-  return (app: Api, ctx: AppContext): void => {
-    app.get(
+export function eventRoutes(app: Api, ctx: AppContext, { hub }: ApiServices): void {
+  authenticated(app, ctx.database.db, (api) => {
+    api.get(
       '/events',
       {
         schema: {
@@ -27,7 +26,6 @@ export function eventRoutes(hub: EventHub) {
         },
       },
       async (req, reply) => {
-        const session = await requireUser(ctx.database.db, req)
         const header = Number(req.headers['last-event-id'])
         const resumeFrom = Number.isInteger(header) && header >= 0 ? header : req.query.lastEventId
 
@@ -48,7 +46,7 @@ export function eventRoutes(hub: EventHub) {
         // subscribe before replaying, buffer meanwhile, so nothing falls between the two
         const buffered: UserEvent[] = []
         let replaying = true
-        const unsubscribe = hub.subscribe(session.userId, (e) => (replaying ? buffered.push(e) : write(e)))
+        const unsubscribe = hub.subscribe(req.user.userId, (e) => (replaying ? buffered.push(e) : write(e)))
         const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS)
         const close = () => {
           clearInterval(heartbeat)
@@ -59,12 +57,12 @@ export function eventRoutes(hub: EventHub) {
 
         res.write('retry: 3000\n\n')
         if (resumeFrom !== undefined) {
-          for (const e of await eventsSince(ctx.database.db, session.userId, resumeFrom)) write(e)
+          for (const e of await eventsSince(ctx.database.db, req.user.userId, resumeFrom)) write(e)
         }
         replaying = false
         for (const e of buffered) write(e)
         res.write(`event: ready\ndata: ${JSON.stringify({ lastEventId: lastSent })}\n\n`)
       },
     )
-  }
+  })
 }

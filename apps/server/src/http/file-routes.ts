@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
+import { notFound } from '../domain/errors.ts'
 import { verifyBlobSignature } from '../storage/signing.ts'
 import { currentUser } from './auth.ts'
-import { AppError, notFound } from './errors.ts'
+import { HttpOnlyError } from './errors.ts'
 import type { Api } from './types.ts'
 
 const FileQuery = z.object({
@@ -45,7 +46,7 @@ export function fileRoutes(app: Api, ctx: AppContext): void {
       const range = parseRange(req.headers.range, info.size)
       if (range === 'invalid') {
         reply.header('content-range', `bytes */${info.size}`)
-        throw new AppError('validation_failed', 'Requested range not satisfiable', undefined, 416)
+        throw new HttpOnlyError(416, 'validation_failed', 'Requested range not satisfiable')
       }
       if (range) {
         reply.status(206)

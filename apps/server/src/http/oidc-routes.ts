@@ -2,15 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { signInWithIdentity } from '../auth/oidc/accounts.ts'
-import { SignInClient } from '../auth/oidc/client.ts'
 import { classifySignInError, fromProviderError, SignInError } from '../auth/oidc/errors.ts'
 import { appleUserName, identityFromClaims } from '../auth/oidc/identity.ts'
 import { safeReturnTo, withParam } from '../auth/oidc/return-to.ts'
-import { SIGN_IN_PROVIDERS, type SignInProviderId, signInSettings } from '../auth/oidc/settings.ts'
+import { SIGN_IN_PROVIDERS, type SignInProviderId } from '../auth/oidc/settings.ts'
 import { STATE_TTL_MS, savePendingSignIn, takePendingSignIn } from '../auth/oidc/states.ts'
 import type { AppContext } from '../context.ts'
 import { setSessionCookie } from './auth.ts'
-import type { Api } from './types.ts'
+import type { Api, ApiServices } from './types.ts'
 
 const StartQuery = z.object({ returnTo: z.string().max(1000).optional() })
 
@@ -34,14 +33,8 @@ const START_LIMIT = { max: 30, timeWindow: '1 minute' }
  * GET /auth/google/callback or POST /auth/apple/callback (Apple's form_post), and the browser lands on
  * `returnTo` signed in, or on `/?authError=<code>&provider=<id>` (spec §8 messages on the public header).
  */
-export function oidcRoutes(app: Api, ctx: AppContext): void {
-  const publicUrl = ctx.config.publicUrl
-  const secure = publicUrl.startsWith('https://')
-  const settings = signInSettings(ctx.config)
-  const clients: Record<SignInProviderId, SignInClient | null> = {
-    google: settings.google && new SignInClient(settings.google, `${publicUrl}/api/auth/google/callback`),
-    apple: settings.apple && new SignInClient(settings.apple, `${publicUrl}/api/auth/apple/callback`),
-  }
+export function oidcRoutes(app: Api, ctx: AppContext, { signIn: clients }: ApiServices): void {
+  const secure = ctx.config.publicUrl.startsWith('https://')
   const log = ctx.log.child({ component: 'sign-in' })
 
   // The pending sign-in is also tied to the browser that started it (login CSRF: a victim must not finish

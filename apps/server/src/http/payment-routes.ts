@@ -14,28 +14,24 @@ import {
 } from '@parti/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
+import { AppError } from '../domain/errors.ts'
 import { aLaCarteOrder, planPackOrder } from '../domain/pricing.ts'
-import { createPayments } from '../payments/index.ts'
-import { requireUser } from './auth.ts'
-import { AppError } from './errors.ts'
+import { authenticated } from './auth-scope.ts'
 import { pageLanguage, testCheckoutRoutes } from './test-checkout-routes.ts'
-import { type Api, SECURED } from './types.ts'
+import type { Api, ApiServices } from './types.ts'
 
-const secured = { security: SECURED }
 const tags = ['payments']
 /** starting checkouts: generous for a person, a wall for a script */
 const CHECKOUT_LIMIT = { max: 30, timeWindow: '1 minute' }
 const WEBHOOK_BODY_LIMIT = 1024 * 1024
-const BILLING_CLOCK_MS = 60_000
 
 /**
  * spec §7 payments calls (/payments/*, /user/subscriptions*, /user/credits/purchase), Stripe's webhook, and
- * the built-in test checkout's pages and billing clock when it is the provider. Thin: the rules live in
- * domain/, the work in payments/service.ts.
+ * the built-in test checkout's pages when it is the provider (its billing clock runs in the runtime). Thin: the
+ * rules live in domain/, the work in payments/service.ts.
  */
-export function paymentRoutes(app: Api, ctx: AppContext): void {
+export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServices): void {
   const db = ctx.database.db
-  const payments = createPayments(ctx)
   const { service } = payments
   const provider = service.provider
   // the test checkout's pages follow the app's language, which the API client sends in Accept-Language
@@ -59,155 +55,147 @@ export function paymentRoutes(app: Api, ctx: AppContext): void {
     }),
   )
 
-  const startSubscription = async (req: FastifyRequest<{ Body: CheckoutSessionRequest }>) => {
-    const session = await requireUser(db, req)
-    const started = await service.startSubscription(session.userId, req.body.plan, req.body.billingType)
-    return { ...started, url: localise(started.url, req) }
-  }
-  const subscriptionDoc = {
-    tags,
-    ...secured,
-    description:
-      'A checkout for a plan subscription. 409 conflict with details.reason same_plan (You already have this plan) or active_subscription (plan changes go through the billing portal).',
-    body: CheckoutSessionRequest,
-    response: { 200: CheckoutStartResponse },
-  }
-  app.post(
-    '/payments/create-checkout-session',
-    { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
-    startSubscription,
-  )
-  app.post(
-    '/user/subscriptions/create',
-    { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
-    startSubscription,
-  )
-
-  app.post(
-    '/payments/create-a-la-carte-payment',
-    {
-      schema: {
-        tags,
-        ...secured,
-        description: 'A one-off payment for credits: whole euros, at least 1; credits must be amount × 200.',
-        body: ALaCarteRequest,
-        response: { 200: CheckoutStartResponse },
-      },
-      config: { rateLimit: CHECKOUT_LIMIT },
-    },
-    async (req) => {
-      const session = await requireUser(db, req)
-      const result = aLaCarteOrder(req.body.amount, req.body.credits)
-      if (!result.ok) throw new AppError('validation_failed', result.message, { field: result.field })
-      const started = await service.startPayment(session.userId, result.order)
+  authenticated(app, db, (api) => {
+    const startSubscription = async (req: FastifyRequest<{ Body: CheckoutSessionRequest }>) => {
+      const started = await service.startSubscription(req.user.userId, req.body.plan, req.body.billingType)
       return { ...started, url: localise(started.url, req) }
-    },
-  )
+    }
+    const subscriptionDoc = {
+      tags,
+      description:
+        'A checkout for a plan subscription. 409 conflict with details.reason same_plan (You already have this plan) or active_subscription (plan changes go through the billing portal).',
+      body: CheckoutSessionRequest,
+      response: { 200: CheckoutStartResponse },
+    }
+    api.post(
+      '/payments/create-checkout-session',
+      { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+      startSubscription,
+    )
+    api.post(
+      '/user/subscriptions/create',
+      { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+      startSubscription,
+    )
 
-  const buyPlanPack = async (req: FastifyRequest<{ Body: PlanPurchaseRequest }>) => {
-    const session = await requireUser(db, req)
-    const started = await service.startPayment(session.userId, {
-      ...planPackOrder(req.body.plan),
-      plan: req.body.plan,
-    })
-    return { ...started, url: localise(started.url, req) }
-  }
-  const packDoc = {
-    tags,
-    ...secured,
-    description:
-      "A one-off payment for one month of a plan's credits at its monthly price, without a subscription.",
-    body: PlanPurchaseRequest,
-    response: { 200: CheckoutStartResponse },
-  }
-  app.post(
-    '/payments/create-payment-session',
-    { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
-    buyPlanPack,
-  )
-  app.post('/user/credits/purchase', { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } }, buyPlanPack)
-
-  app.get(
-    '/payments/checkout-session/:id',
-    { schema: { tags, ...secured, params: IdParams, response: { 200: CheckoutSessionResponse } } },
-    async (req) => {
-      const session = await requireUser(db, req)
-      return { session: await service.checkoutSession(session.userId, req.params.id) }
-    },
-  )
-
-  app.post(
-    '/payments/create-portal-session',
-    {
-      schema: { tags, ...secured, response: { 200: PortalResponse } },
-      config: { rateLimit: CHECKOUT_LIMIT },
-    },
-    async (req) => {
-      const session = await requireUser(db, req)
-      const { url } = await service.portal(session.userId)
-      return { url: localise(url, req) }
-    },
-  )
-
-  app.post(
-    '/payments/cancel-subscription',
-    {
-      schema: {
-        tags,
-        ...secured,
-        description: 'Cancel the current subscription at the end of its period.',
-        response: { 200: MessageResponse },
+    api.post(
+      '/payments/create-a-la-carte-payment',
+      {
+        schema: {
+          tags,
+          description:
+            'A one-off payment for credits: whole euros, at least 1; credits must be amount × 200.',
+          body: ALaCarteRequest,
+          response: { 200: CheckoutStartResponse },
+        },
+        config: { rateLimit: CHECKOUT_LIMIT },
       },
-    },
-    async (req) => {
-      const session = await requireUser(db, req)
-      await service.cancel(session.userId)
-      return { success: true as const, message: 'Subscription cancelled successfully' }
-    },
-  )
-
-  app.get(
-    '/user/subscriptions',
-    { schema: { tags, ...secured, response: { 200: SubscriptionsResponse } } },
-    async (req) => {
-      const session = await requireUser(db, req)
-      return { subscriptions: await service.subscriptions(session.userId) }
-    },
-  )
-
-  app.post(
-    '/user/subscriptions/:id/cancel',
-    {
-      schema: {
-        tags,
-        ...secured,
-        params: SubscriptionIdParams,
-        response: { 200: SubscriptionActionResponse },
+      async (req) => {
+        const result = aLaCarteOrder(req.body.amount, req.body.credits)
+        if (!result.ok) throw new AppError('validation_failed', result.message, { field: result.field })
+        const started = await service.startPayment(req.user.userId, result.order)
+        return { ...started, url: localise(started.url, req) }
       },
-    },
-    async (req) => {
-      const session = await requireUser(db, req)
-      const subscription = await service.cancel(session.userId, req.params.id)
-      return { success: true as const, message: 'Subscription cancelled successfully', subscription }
-    },
-  )
+    )
 
-  app.post(
-    '/user/subscriptions/:id/renew',
-    {
-      schema: {
-        tags,
-        ...secured,
-        params: SubscriptionIdParams,
-        response: { 200: SubscriptionActionResponse },
+    const buyPlanPack = async (req: FastifyRequest<{ Body: PlanPurchaseRequest }>) => {
+      const started = await service.startPayment(req.user.userId, {
+        ...planPackOrder(req.body.plan),
+        plan: req.body.plan,
+      })
+      return { ...started, url: localise(started.url, req) }
+    }
+    const packDoc = {
+      tags,
+      description:
+        "A one-off payment for one month of a plan's credits at its monthly price, without a subscription.",
+      body: PlanPurchaseRequest,
+      response: { 200: CheckoutStartResponse },
+    }
+    api.post(
+      '/payments/create-payment-session',
+      { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+      buyPlanPack,
+    )
+    api.post(
+      '/user/credits/purchase',
+      { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+      buyPlanPack,
+    )
+
+    api.get(
+      '/payments/checkout-session/:id',
+      { schema: { tags, params: IdParams, response: { 200: CheckoutSessionResponse } } },
+      async (req) => {
+        return { session: await service.checkoutSession(req.user.userId, req.params.id) }
       },
-    },
-    async (req) => {
-      const session = await requireUser(db, req)
-      const subscription = await service.renew(session.userId, req.params.id)
-      return { success: true as const, message: 'Your subscription will renew automatically', subscription }
-    },
-  )
+    )
+
+    api.post(
+      '/payments/create-portal-session',
+      {
+        schema: { tags, response: { 200: PortalResponse } },
+        config: { rateLimit: CHECKOUT_LIMIT },
+      },
+      async (req) => {
+        const { url } = await service.portal(req.user.userId)
+        return { url: localise(url, req) }
+      },
+    )
+
+    api.post(
+      '/payments/cancel-subscription',
+      {
+        schema: {
+          tags,
+          description: 'Cancel the current subscription at the end of its period.',
+          response: { 200: MessageResponse },
+        },
+      },
+      async (req) => {
+        await service.cancel(req.user.userId)
+        return { success: true as const, message: 'Subscription cancelled successfully' }
+      },
+    )
+
+    api.get(
+      '/user/subscriptions',
+      { schema: { tags, response: { 200: SubscriptionsResponse } } },
+      async (req) => {
+        return { subscriptions: await service.subscriptions(req.user.userId) }
+      },
+    )
+
+    api.post(
+      '/user/subscriptions/:id/cancel',
+      {
+        schema: {
+          tags,
+          params: SubscriptionIdParams,
+          response: { 200: SubscriptionActionResponse },
+        },
+      },
+      async (req) => {
+        const subscription = await service.cancel(req.user.userId, req.params.id)
+        return { success: true as const, message: 'Subscription cancelled successfully', subscription }
+      },
+    )
+
+    api.post(
+      '/user/subscriptions/:id/renew',
+      {
+        schema: {
+          tags,
+          params: SubscriptionIdParams,
+          response: { 200: SubscriptionActionResponse },
+        },
+      },
+      async (req) => {
+        const subscription = await service.renew(req.user.userId, req.params.id)
+        return { success: true as const, message: 'Your subscription will renew automatically', subscription }
+      },
+    )
+  })
 
   const webhook = payments.stripeWebhook
   if (webhook) {
@@ -234,13 +222,5 @@ export function paymentRoutes(app: Api, ctx: AppContext): void {
       'payments: the built-in TEST checkout is active (no real payments; set STRIPE_SECRET_KEY for Stripe)',
     )
     testCheckoutRoutes(app, ctx, local)
-    // the test provider's billing clock: renew or end subscriptions whose period has run out. Several API
-    // processes may run it at once: its event ids are deterministic, so each renewal applies once.
-    const tick = () =>
-      void local.runDue().catch((err: Error) => ctx.log.warn({ err }, 'payments: billing clock run failed'))
-    const timer = setInterval(tick, BILLING_CLOCK_MS)
-    timer.unref()
-    tick()
-    app.addHook('onClose', async () => clearInterval(timer))
   }
 }

@@ -1,11 +1,11 @@
 import { RENDER_START_KINDS, RenderStartedResponse } from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { startRender } from '../jobs/start.ts'
+import { startRender } from '../generations/start.ts'
 import type { RenderPath } from '../kinds/index.ts'
-import { requireUser } from './auth.ts'
+import { authenticated } from './auth-scope.ts'
+import { readParts } from './read-parts.ts'
 import type { Api } from './types.ts'
-import { readParts } from './uploads.ts'
 
 const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
 const multipartDoc = (fields: string) =>
@@ -14,9 +14,12 @@ const multipartDoc = (fields: string) =>
 
 /** spec §7 render calls: each validates, stores inputs, debits and queues, then answers 202 without waiting. */
 export function renderRoutes(app: Api, ctx: AppContext): void {
+  authenticated(app, ctx.database.db, (api) => securedRenderRoutes(api, ctx))
+}
+
+function securedRenderRoutes(app: Api, ctx: AppContext): void {
   const handle = (path: RenderPath) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const session = await requireUser(ctx.database.db, req)
-    const { generations, batchId } = await startRender(ctx, session, path, await readParts(req))
+    const { generations, batchId } = await startRender(ctx, req.user, path, await readParts(req))
     return reply
       .status(202)
       .send(generations.length === 1 && !batchId ? { generation: generations[0]! } : { generations, batchId })

@@ -1,13 +1,13 @@
 import { LANGUAGES, type Language, PlanName, SubscriptionType } from '@parti/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
+import { AppError } from '../domain/errors.ts'
 import { currentSubscription } from '../domain/subscriptions.ts'
 import { PAGE_TEXT } from '../payments/local/page-text.ts'
 import { checkoutPage, PAGE_CSP, portalPage } from '../payments/local/pages.ts'
 import type { LocalPaymentProvider, PortalAction, TestOutcome } from '../payments/local/provider.ts'
 import { findCheckout, toFacts, userSubscriptions } from '../payments/repo.ts'
 import { currentUser } from './auth.ts'
-import { AppError } from './errors.ts'
 import type { Api } from './types.ts'
 
 const isLanguageCode = (s: string): s is Language => (LANGUAGES as readonly string[]).includes(s)

@@ -1,12 +1,8 @@
 import { IdParams } from '@parti/contract'
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
-import { changeCredits } from '../db/repos/credits.ts'
-import { findOwnGeneration } from '../db/repos/generations.ts'
-import { generations } from '../db/schema.ts'
-import { uuidv7 } from '../lib/ids.ts'
-import { requireUser } from './auth.ts'
-import { AppError, notFound } from './errors.ts'
+import { copyFinishedResult, grantTestCredits } from '../generations/test-fixtures.ts'
+import { authenticated } from './auth-scope.ts'
 import type { Api } from './types.ts'
 
 const GrantBody = z.object({ credits: z.number().int().min(1).max(1_000_000) })
@@ -17,51 +13,19 @@ const CopiesBody = z.object({ count: z.number().int().min(1).max(1000) })
  * sets it; a deployment never does). They act on the signed-in user only:
  * - a credit grant, written to the ledger like any adjustment, for scenarios that need more than the free
  *   200 credits (a video costs 200);
- * - copies of one of the user's own finished results, older than it, one second apart, sharing its files:
- *   a scenario about paging through 150 results should not spend two minutes of CPU rendering them.
+ * - copies of one of the user's own finished results (generations/test-fixtures.ts).
  */
 export function testRoutes(app: Api, ctx: AppContext): void {
   const db = ctx.database.db
+  authenticated(app, db, (api) => {
+    api.post('/test/credits', { schema: { hide: true, body: GrantBody } }, async (req) => ({
+      credits: await grantTestCredits(db, req.user.userId, req.body.credits),
+    }))
 
-  app.post('/test/credits', { schema: { hide: true, body: GrantBody } }, async (req) => {
-    const session = await requireUser(db, req)
-    const credits = await db.transaction((tx) =>
-      changeCredits(tx, {
-        userId: session.userId,
-        amount: req.body.credits,
-        kind: 'adjustment',
-        description: 'Test grant (end-to-end suite)',
-      }),
+    api.post(
+      '/test/generations/:id/copies',
+      { schema: { hide: true, params: IdParams, body: CopiesBody } },
+      async (req) => ({ ids: await copyFinishedResult(db, req.user.userId, req.params.id, req.body.count) }),
     )
-    return { credits }
   })
-
-  app.post(
-    '/test/generations/:id/copies',
-    { schema: { hide: true, params: IdParams, body: CopiesBody } },
-    async (req) => {
-      const session = await requireUser(db, req)
-      const source = await findOwnGeneration(db, session.userId, req.params.id).catch(() => null)
-      if (!source) throw notFound()
-      if (source.status !== 'completed') throw new AppError('conflict', 'Copy a finished result')
-      const base = source.createdAt.getTime()
-      const now = new Date()
-      const rows = Array.from({ length: req.body.count }, (_, i) => {
-        const createdAt = new Date(base - (i + 1) * 1000)
-        return {
-          ...source,
-          id: uuidv7(createdAt.getTime()),
-          favorite: false,
-          userPrompt: `${source.userPrompt} (copy ${i + 1})`,
-          batchId: null,
-          createdAt,
-          startedAt: createdAt,
-          completedAt: createdAt,
-          updatedAt: now,
-        }
-      })
-      for (let i = 0; i < rows.length; i += 200) await db.insert(generations).values(rows.slice(i, i + 200))
-      return { ids: rows.map((r) => r.id) }
-    },
-  )
 }

@@ -6,6 +6,11 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { SignInClients } from '../auth/oidc/clients.ts'
+import type { AppContext } from '../context.ts'
+import type { EventHub } from '../events/hub.ts'
+import type { GenerationService } from '../generations/service.ts'
+import type { Payments } from '../payments/index.ts'
 
 /** The Fastify instance route modules receive: zod schemas type the handlers. */
 export type Api = FastifyInstance<
@@ -16,5 +21,17 @@ export type Api = FastifyInstance<
   ZodTypeProvider
 >
 
-/** OpenAPI: a route that takes the bearer token or the browser's session cookie. */
-export const SECURED: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }]
+/**
+ * What the API's routes call, built once by the runtime (runtime.ts) with its caches and timers: a route
+ * parses the request, calls one of these (or a stateless function with `ctx`), and shapes the answer.
+ */
+export interface ApiServices {
+  generations: GenerationService
+  payments: Payments
+  /** this process's fan-out of user events to its SSE clients */
+  hub: EventHub
+  signIn: SignInClients
+}
+
+/** A route module: registers its routes, secured ones inside `authenticated` (http/auth-scope.ts). */
+export type RouteModule = (app: Api, ctx: AppContext, services: ApiServices) => void

@@ -2,19 +2,21 @@ import { ProfileResponse } from '@parti/contract'
 import { toProfile } from '../auth/profile.ts'
 import type { AppContext } from '../context.ts'
 import { findUserById } from '../db/repos/users.ts'
-import { requireUser } from './auth.ts'
-import { unauthorized } from './errors.ts'
+import { unauthorized } from '../domain/errors.ts'
+import { authenticated } from './auth-scope.ts'
 import type { Api } from './types.ts'
 
 export function userRoutes(app: Api, ctx: AppContext): void {
-  app.get(
-    '/user/profile',
-    { schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: ProfileResponse } } },
-    async (req) => {
-      const session = await requireUser(ctx.database.db, req)
-      const user = await findUserById(ctx.database.db, session.userId)
-      if (!user) throw unauthorized()
-      return { user: toProfile(user) }
-    },
-  )
+  const db = ctx.database.db
+  authenticated(app, db, (api) => {
+    api.get(
+      '/user/profile',
+      { schema: { tags: ['user'], response: { 200: ProfileResponse } } },
+      async (req) => {
+        const user = await findUserById(db, req.user.userId)
+        if (!user) throw unauthorized()
+        return { user: toProfile(user) }
+      },
+    )
+  })
 }

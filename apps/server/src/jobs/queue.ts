@@ -164,18 +164,56 @@ export class JobQueue {
         })
         .where(eq(generations.id, id))
         .returning()
-      if (amount > 0) {
-        await changeCredits(tx, {
-          userId: current.userId,
-          amount,
-          kind: 'refund',
-          description: 'Refund for a failed job',
-          generationId: id,
-        })
-      }
-      await this.emit(tx, row!, 'generation.failed')
+      await this.refundFailed(tx, row!, amount)
       return row!
     })
+  }
+
+  /**
+   * Cancel a job no worker has claimed yet, inside the caller's transaction (the soft delete's): one update
+   * that holds only while the job is still pending, so a job claimed in the meantime is left to its worker
+   * and neither failed nor refunded under it. Null when there was nothing to cancel.
+   */
+  async cancelPending(tx: Tx, id: string): Promise<GenerationRow | null> {
+    const [cancelled] = await tx
+      .update(generations)
+      .set({
+        status: 'failed',
+        error: 'Cancelled',
+        errorCode: 'cancelled',
+        completedAt: new Date(),
+        updatedAt: new Date(),
+        leaseUntil: null,
+      })
+      .where(and(eq(generations.id, id), eq(generations.status, 'pending')))
+      .returning()
+    if (!cancelled) return null
+    // the row is this transaction's now (the update locked it): its refund cannot race anything
+    const amount = refundFor(cancelled.creditsCost, cancelled.creditsRefunded)
+    const [row] =
+      amount > 0
+        ? await tx
+            .update(generations)
+            .set({ creditsRefunded: cancelled.creditsRefunded + amount })
+            .where(eq(generations.id, id))
+            .returning()
+        : [cancelled]
+    await this.refundFailed(tx, row!, amount)
+    return row!
+  }
+
+  /** A job has just failed: give back `amount` and tell the user's browsers. */
+  private async refundFailed(tx: Tx, row: GenerationRow, amount: number) {
+    if (amount > 0) {
+      await changeCredits(tx, {
+        userId: row.userId,
+        amount,
+        kind: 'refund',
+        description: 'Refund for a failed job',
+        generationId: row.id,
+      })
+    }
+    await this.emit(tx, row, 'generation.failed')
   }
 
   /** Put a job back for another attempt later (transient failure), keeping its attempt count. */

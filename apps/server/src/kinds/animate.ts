@@ -6,7 +6,7 @@ import {
   VideoDuration,
 } from '@parti/contract'
 import { z } from 'zod'
-import { invalid } from '../http/errors.ts'
+import { invalid } from '../domain/errors.ts'
 import { inputOf } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 

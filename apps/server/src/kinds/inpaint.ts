@@ -1,7 +1,7 @@
 import { InpaintFields, priceOf } from '@parti/contract'
 import { z } from 'zod'
-import { invalid } from '../http/errors.ts'
-import { readMask } from '../http/uploads.ts'
+import { invalid } from '../domain/errors.ts'
+import { readMask } from '../storage/uploads.ts'
 import { inputOf, requireConversation, storeMask } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 

@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { generations } from '../db/schema.ts'
-import { AppError, invalid } from '../http/errors.ts'
-import { checkImage, type RequestParts, storeUpload } from '../http/uploads.ts'
+import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { isUuid } from '../lib/ids.ts'
 import { inspectImage } from '../lib/images.ts'
 import { SafeFetchError, safeFetch } from '../lib/safe-fetch.ts'
+import { checkImage, type RequestParts, storeUpload } from '../storage/uploads.ts'
 
 export interface ResolvedInput {
   key: string
@@ -65,7 +65,7 @@ async function fromOwnKey(ctx: AppContext, key: string): Promise<ResolvedInput> 
   const data = await ctx.storage.blobs.get(key)
   if (!data) throw new AppError('not_found', 'The source image was not found')
   const r = await inspectImage(data)
-  if (!r.ok) throw new AppError('invalid_image_file', undefined, undefined, 415)
+  if (!r.ok) throw notAnImage()
   return { key, width: r.width, height: r.height, sourceGenerationId: null, uploaded: false }
 }
 

@@ -1,7 +1,7 @@
 import { priceOf, RenderStartFields } from '@parti/contract'
 import { z } from 'zod'
+import { invalid } from '../domain/errors.ts'
 import { enhancePrompt } from '../domain/prompt.ts'
-import { invalid } from '../http/errors.ts'
 import { inputOf, PaletteSnapshot, paletteOf, StyleSnapshot, snapshot, styleSnapshot } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 

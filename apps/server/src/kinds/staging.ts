@@ -1,8 +1,8 @@
 import { priceOf, RenderStartFields, RoomType, StagingOption, StagingStyle } from '@parti/contract'
 import { z } from 'zod'
+import { invalid } from '../domain/errors.ts'
 import { enhancePrompt, stagingPromptParts } from '../domain/prompt.ts'
-import { invalid } from '../http/errors.ts'
-import { readMask } from '../http/uploads.ts'
+import { readMask } from '../storage/uploads.ts'
 import { inputOf, PaletteSnapshot, paletteOf, pendingPhases, snapshot, storeMask } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 

@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import type { EngineTask } from '../engines/types.ts'
-import type { RequestParts } from '../http/uploads.ts'
+import type { RequestParts } from '../storage/uploads.ts'
 
 /** One job a request creates, before it has an id: what create.ts debits and queues. */
 export interface NewJob {

@@ -11,6 +11,7 @@ import type { Logger } from 'pino'
 import type { Db } from '../db/client.ts'
 import { findUserById, type UserRow } from '../db/repos/users.ts'
 import { plans } from '../db/schema.ts'
+import { AppError, notFound, unauthorized } from '../domain/errors.ts'
 import { type OneOffOrder, subscriptionPrice } from '../domain/pricing.ts'
 import {
   cancelDecision,
@@ -18,7 +19,6 @@ import {
   currentSubscription,
   renewDecision,
 } from '../domain/subscriptions.ts'
-import { AppError, notFound, unauthorized } from '../http/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { applyPaymentEvent } from './apply.ts'
 import type { PriceTable } from './config.ts'

@@ -1,6 +1,6 @@
 import type { CreditTransactionKind } from '@parti/contract'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { AppError } from '../../http/errors.ts'
+import { AppError } from '../../domain/errors.ts'
 import { uuidv7 } from '../../lib/ids.ts'
 import type { DbOrTx, Tx } from '../client.ts'
 import { creditTransactions, users } from '../schema.ts'

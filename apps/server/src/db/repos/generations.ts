@@ -1,5 +1,5 @@
 import type { GenerationsQuery } from '@parti/contract'
-import { and, eq, getTableColumns, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../client.ts'
 import { generations } from '../schema.ts'
 
@@ -123,4 +123,24 @@ export async function totals(db: DbOrTx, userId: string) {
     .from(generations)
     .where(and(eq(generations.userId, userId), eq(generations.deleted, false)))
   return r!
+}
+
+/**
+ * The completed ones among the user's `limit` newest jobs, newest first, with what a time estimate needs; read
+ * through the gallery's index, so it stays cheap however large the table grows.
+ */
+export async function recentCompletedJobs(db: DbOrTx, userId: string, limit: number) {
+  const rows = await db
+    .select({
+      mode: generations.mode,
+      engine: generations.engine,
+      status: generations.status,
+      createdAt: generations.createdAt,
+      completedAt: generations.completedAt,
+    })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), eq(generations.deleted, false)))
+    .orderBy(desc(generations.createdAt), desc(generations.id))
+    .limit(limit)
+  return rows.filter((r) => r.status === 'completed')
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { PlanName, SubscriptionType } from '@parti/contract'
 import type { Db } from '../../db/client.ts'
+import { AppError } from '../../domain/errors.ts'
 import {
   addPeriod,
   cancelled,
@@ -10,7 +11,6 @@ import {
   renewed,
   type SubscriptionFacts,
 } from '../../domain/subscriptions.ts'
-import { AppError } from '../../http/errors.ts'
 import { applyPaymentEvent, eventSeen } from '../apply.ts'
 import { dueLocalSubscriptions, findCheckout, findSubscription, toFacts, userSubscriptions } from '../repo.ts'
 import type {

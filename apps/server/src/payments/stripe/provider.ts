@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type Stripe from 'stripe'
+import { AppError } from '../../domain/errors.ts'
 import { productName } from '../../domain/pricing.ts'
-import { AppError } from '../../http/errors.ts'
 import type { CheckoutOrder, Payer, PaymentEvent, PaymentProvider, StartedCheckout } from '../types.ts'
 import type { StripeReconciler } from './reconcile.ts'
 

@@ -2,10 +2,10 @@ import type { Generation } from '@parti/contract'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { recordUserMessage } from '../conversations/repo.ts'
-import { deleteQuietly, type RequestParts } from '../http/uploads.ts'
+import { createJobs } from '../jobs/create.ts'
+import { toGeneration } from '../jobs/serialize.ts'
 import { planRequest, type RenderPath } from '../kinds/index.ts'
-import { createJobs } from './create.ts'
-import { toGeneration } from './serialize.ts'
+import { deleteQuietly, type RequestParts } from '../storage/uploads.ts'
 
 /**
  * A render request, start to queue: its kind checks and prices it and stores its inputs, then the debit and

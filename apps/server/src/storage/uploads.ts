@@ -1,41 +1,16 @@
 import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
-import type { FastifyRequest } from 'fastify'
+import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { decodeDataUrl, inspectImage, normaliseMask } from '../lib/images.ts'
-import { type StorageService, userKey } from '../storage/service.ts'
-import { AppError, invalid } from './errors.ts'
+import { type StorageService, userKey } from './service.ts'
 
+// Uploads, judged by their bytes and stored under their owner's folder. Whatever the transport (a multipart
+// request today: http/read-parts.ts), a request's inputs arrive as RequestParts.
+
+/** A request's fields and files, read into memory. */
 export interface RequestParts {
   fields: Record<string, unknown>
   files: Map<string, Buffer[]>
-}
-
-/**
- * Read a multipart request into memory (each file ≤ 10 MB: 413 beyond), or take a JSON body as its fields.
- * Files are judged later by their bytes.
- */
-export async function readParts(req: FastifyRequest): Promise<RequestParts> {
-  const files = new Map<string, Buffer[]>()
-  if (!req.isMultipart()) {
-    const body = req.body
-    return { fields: body && typeof body === 'object' ? { ...(body as Record<string, unknown>) } : {}, files }
-  }
-  const fields: Record<string, unknown> = {}
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer()
-      if (data.length === 0) continue // an empty file input sends an empty part
-      const list = files.get(part.fieldname) ?? []
-      list.push(data)
-      files.set(part.fieldname, list)
-    } else {
-      // a repeated field (angles=front&angles=side) is a list
-      const prev = fields[part.fieldname]
-      fields[part.fieldname] =
-        prev === undefined ? part.value : [...(Array.isArray(prev) ? prev : [prev]), part.value]
-    }
-  }
-  return { fields, files }
 }
 
 export interface CheckedImage {
@@ -53,7 +28,7 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
     if (r.reason === 'too_many_pixels') {
       throw new AppError('payload_too_large', 'The image has too many pixels (at most 50 megapixels)')
     }
-    throw new AppError('invalid_image_file', undefined, undefined, 415)
+    throw notAnImage()
   }
   return { data, format: r.format, width: r.width, height: r.height }
 }
@@ -94,6 +69,7 @@ export async function readMask(
   return mask.png
 }
 
+/** Remove blobs of a request that created nothing; a blob already gone is fine. */
 export async function deleteQuietly(storage: StorageService, keys: string[]): Promise<void> {
   await Promise.all(keys.map((k) => storage.blobs.delete(k).catch(() => {})))
 }

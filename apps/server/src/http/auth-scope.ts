@@ -1,0 +1,56 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { SessionUser } from '../auth/sessions.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { forbidden, unauthorized } from '../domain/errors.ts'
+import { currentUser } from './auth.ts'
+import type { Api } from './types.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The signed-in user, set by the hook of an `authenticated` scope before any handler in it runs. Outside
+     * such a scope it is null: a public route that cares who is asking calls `currentUser` (http/auth.ts).
+     */
+    user: SessionUser
+  }
+}
+
+/** OpenAPI: a route that takes the bearer token or the browser's session cookie. */
+export const SECURED: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }]
+
+export interface ScopeOptions {
+  /** only users with the admin role: anyone else gets 403 */
+  admin?: boolean
+}
+
+/**
+ * Register routes that need a signed-in user. One hook resolves the user (401 without one; 403 for a
+ * non-admin in an admin scope) and sets `req.user`, and every route registered inside is documented as secured
+ * in OpenAPI; a route module puts its secured routes in here and its public ones outside.
+ *
+ * The user's check comes before the request's body, params and query are validated (a visitor is told to sign
+ * in, whatever they sent), after the route's rate limit (so a flood is cut off before it costs a session
+ * lookup). An admin scope checks on arrival, before the body is even read: every /api/admin call answers 403
+ * to a non-admin, whatever it carries.
+ */
+export function authenticated(
+  app: Api,
+  db: DbOrTx,
+  routes: (scope: Api) => void,
+  options: ScopeOptions = {},
+): void {
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>()
+    if (!scope.hasRequestDecorator('user')) scope.decorateRequest('user', null as unknown as SessionUser)
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, security: route.schema?.security ?? SECURED }
+    })
+    scope.addHook(options.admin ? 'onRequest' : 'preValidation', async (req) => {
+      const user = await currentUser(db, req)
+      if (!user) throw unauthorized()
+      if (options.admin && user.role !== 'admin') throw forbidden()
+      req.user = user
+    })
+    routes(scope)
+  })
+}
