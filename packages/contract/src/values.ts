@@ -70,6 +70,16 @@ export const CREDIT_TRANSACTION_KINDS = [
 
 export const ENGINE_IDS = ['local', 'replicate', 'fal', 'comfyui', 'openai', 'gemini'] as const
 
+/** How the app names each hosted engine on a result (the built-in one is named in each language). */
+export const ENGINE_NAMES = {
+  local: 'Parti',
+  replicate: 'Replicate',
+  fal: 'fal',
+  comfyui: 'ComfyUI',
+  openai: 'OpenAI',
+  gemini: 'Google Gemini',
+} as const satisfies Record<(typeof ENGINE_IDS)[number], string>
+
 export const LANGUAGES = ['en', 'es', 'fr', 'pt', 'de', 'nl', 'ar'] as const
 export const RTL_LANGUAGES: readonly (typeof LANGUAGES)[number][] = ['ar']
 

@@ -11,9 +11,9 @@ const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024
 const errorBody = (code: string, message: string) => ({ error: { code, message } })
 
 /**
- * POST /api/webhooks/replicate and /api/webhooks/fal: verify the signature against the raw bytes, refuse
- * stale timestamps, record the delivery once (webhook_deliveries), then NOTIFY the workers. The payload itself
- * is not trusted or stored: the waiting adapter re-reads the job from the provider (STYLE: webhooks are hints).
+ * POST /api/webhooks/{provider}, for the providers whose descriptors verify webhooks (Replicate, fal): verify
+ * the signature against the raw bytes, refuse stale timestamps, record the delivery once (webhook_deliveries),
+ * then NOTIFY the workers. The payload itself is not trusted or stored: the waiting adapter re-reads the job from the provider (STYLE: webhooks are hints).
  */
 export function webhookRoutes(engines: EngineRouter) {
   return (app: Api, ctx: AppContext): void => {
@@ -25,9 +25,15 @@ export function webhookRoutes(engines: EngineRouter) {
         { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
         (_req, body, done) => done(null, body),
       )
-      for (const provider of ['replicate', 'fal'] as WebhookProvider[]) {
-        scope.post(`/webhooks/${provider}`, { schema: { hide: true } }, async (req, reply) => {
-          const receiver = engines.webhooks?.[provider]
+      scope.post<{ Params: { provider: string } }>(
+        '/webhooks/:provider',
+        { schema: { hide: true } },
+        async (req, reply) => {
+          const provider = req.params.provider as WebhookProvider
+          // only the providers in use that have webhooks on have a receiver (their descriptor's `webhook`)
+          const receiver = Object.hasOwn(engines.webhooks ?? {}, provider)
+            ? engines.webhooks?.[provider]
+            : null
           if (!receiver)
             return reply.status(404).send(errorBody('not_found', `${provider} webhooks are not configured`))
           const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
@@ -46,8 +52,8 @@ export function webhookRoutes(engines: EngineRouter) {
           await announceWebhook(ctx.database, provider, verdict.subjectId)
           req.log.info({ provider, id: verdict.subjectId }, 'engine webhook received')
           return reply.send({ received: true })
-        })
-      }
+        },
+      )
     })
   }
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import type { EngineId } from '@parti/contract'
 import { sleep } from './http.ts'
 
 /**
@@ -7,7 +8,8 @@ import { sleep } from './http.ts'
  * worker (jobs/engine-webhooks.ts), where the waiting adapter, woken through WebhookSignals, re-reads the job
  * from the provider (webhooks are hints, never trusted payloads).
  */
-export type WebhookProvider = 'replicate' | 'fal'
+/** Any hosted provider may post webhooks; those that do supply a receiver in their descriptor. */
+export type WebhookProvider = Exclude<EngineId, 'local'>
 
 /** What a provider's webhook verifier answers about one delivery. */
 export type WebhookVerdict =

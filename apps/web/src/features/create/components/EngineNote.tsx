@@ -1,15 +1,7 @@
-import type { Generation } from '@parti/contract'
+import { ENGINE_NAMES, type EngineId, type Generation } from '@parti/contract'
 import { Cpu } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/Badge'
-
-const ENGINE_NAMES: Record<string, string> = {
-  replicate: 'Replicate',
-  fal: 'fal',
-  comfyui: 'ComfyUI',
-  openai: 'OpenAI',
-  gemini: 'Google Gemini',
-}
 
 /**
  * DECISIONS (engines): every result names the engine that made it. The built-in engine says plainly what it
@@ -45,7 +37,7 @@ export function EngineNote({
     >
       <Cpu className="size-3.5 shrink-0 text-fg-subtle" aria-hidden />
       <span className="font-medium text-fg">
-        {local ? t('engine.local') : (ENGINE_NAMES[generation.engine] ?? generation.engine)}
+        {local ? t('engine.local') : (ENGINE_NAMES[generation.engine as EngineId] ?? generation.engine)}
       </span>
       {draft && <Badge tone="neutral">{t('engine.draftBadge')}</Badge>}
       {what && !compact && <span className="min-w-0">{what}</span>}
