@@ -1,8 +1,7 @@
-import { STEP_NAMES } from '@parti/contract'
 import { z } from 'zod'
 import { optional } from '../../lib/env.ts'
 import { defineProvider } from '../descriptor.ts'
-import { COMFYUI_DEFAULT_MODELS } from './models.ts'
+import { COMFYUI_DEFAULT_MODELS, COMFYUI_STEPS } from './models.ts'
 
 /** The servers of COMFYUI_URLS, comma-separated, each once and without a trailing slash. */
 const serverList = (raw: string) => [
@@ -36,7 +35,7 @@ export const comfyui = defineProvider({
   },
   keyVar: 'COMFYUI_URLS',
   modelPrefix: 'COMFYUI',
-  steps: STEP_NAMES,
+  steps: COMFYUI_STEPS,
   defaults: COMFYUI_DEFAULT_MODELS,
   modelPattern: /^[\w.-]+$/,
   modelDescription: 'a workflow template name',

@@ -1,8 +1,22 @@
 import type { Step } from '@parti/contract'
 import type { ModelTiers } from '../plan-rules.ts'
 
+/**
+ * The steps this provider is wired for, each with a model below. A new step is not offered here until it is
+ * added to this list with its model (and its inputs are mapped): the engine settings refuse it until then.
+ */
+export const FAL_STEPS = [
+  'sketch',
+  'multi-angle',
+  'staging-clean',
+  'staging-stage',
+  'inpaint',
+  'magic-edit',
+  'animate',
+] as const satisfies readonly Step[]
+
 /** fal endpoints wired for each kind (docs/hosted-engines.md says why); the id is the queue path. */
-export const FAL_DEFAULT_MODELS: Record<Step, ModelTiers> = {
+export const FAL_DEFAULT_MODELS: Record<(typeof FAL_STEPS)[number], ModelTiers> = {
   sketch: { default: 'fal-ai/flux-pro/v1/canny' },
   'multi-angle': { default: 'fal-ai/flux-pro/kontext' },
   'staging-clean': { default: 'fal-ai/flux-pro/kontext' },

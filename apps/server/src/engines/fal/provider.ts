@@ -1,8 +1,7 @@
-import { STEP_NAMES } from '@parti/contract'
 import { z } from 'zod'
 import { bool, httpUrl, optional, withDefault } from '../../lib/env.ts'
 import { defineProvider } from '../descriptor.ts'
-import { FAL_DEFAULT_MODELS } from './models.ts'
+import { FAL_DEFAULT_MODELS, FAL_STEPS } from './models.ts'
 import { falWebhookReceiver } from './webhook.ts'
 
 export const fal = defineProvider({
@@ -15,7 +14,7 @@ export const fal = defineProvider({
   },
   keyVar: 'FAL_KEY',
   modelPrefix: 'FAL',
-  steps: STEP_NAMES,
+  steps: FAL_STEPS,
   defaults: FAL_DEFAULT_MODELS,
   modelPattern: /^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/,
   modelDescription: 'an endpoint id such as fal-ai/flux-pro/kontext',

@@ -1,7 +1,7 @@
-import type { Engine, EngineContext, EngineResult, EngineTask, EngineTaskKind } from '../types.ts'
+import type { Engine, EngineContext, EngineResult, EngineTask } from '../types.ts'
 import { EngineError } from '../types.ts'
 import { resolveFfmpeg } from './ffmpeg/find.ts'
-import { LOCAL_MODELS } from './models.ts'
+import { LOCAL_MODELS, LOCAL_STEPS } from './models.ts'
 import { loadOpenCv } from './opencv.ts'
 import { runAnimate } from './tasks/animate.ts'
 import { runInpaint } from './tasks/inpaint.ts'
@@ -13,17 +13,6 @@ import { runStagingClean, runStagingStage } from './tasks/staging.ts'
 export interface LocalEngineOptions {
   /** an ffmpeg binary to use instead of discovery (FFMPEG_PATH, PATH, @ffmpeg-installer/ffmpeg) */
   ffmpegPath?: string
-}
-
-/** What the user sees when something unexpected breaks, per kind (spec §8 wording). */
-const FAILURE: Record<EngineTaskKind, string> = {
-  sketch: 'Failed to render sketch',
-  'multi-angle': 'Failed to render sketch',
-  'staging-clean': 'Failed to process the room photo',
-  'staging-stage': 'Failed to process the room photo',
-  inpaint: 'Inpainting failed',
-  'magic-edit': "Sorry, I couldn't edit your image. Please try again",
-  animate: 'Failed to generate video',
 }
 
 /**
@@ -59,7 +48,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
         try {
           path = await ffmpegPath()
         } catch (error) {
-          throw new EngineError('provider_failed', FAILURE.animate, {
+          throw new EngineError('provider_failed', LOCAL_STEPS.animate.failure, {
             cause: error,
             detail: error instanceof Error ? error.message : String(error),
           })
@@ -81,7 +70,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
         if (error instanceof EngineError) throw error
         if (ctx.signal.aborted) throw new EngineError('cancelled', 'The job was cancelled.', { cause: error })
         // an unexpected failure of our own code or a tool: deterministic, so failing for good beats retrying
-        throw new EngineError('provider_failed', FAILURE[task.kind], {
+        throw new EngineError('provider_failed', LOCAL_STEPS[task.kind].failure, {
           cause: error,
           detail: error instanceof Error ? error.message : String(error),
         })

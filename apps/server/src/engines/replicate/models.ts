@@ -2,10 +2,24 @@ import type { Step } from '@parti/contract'
 import type { ModelTiers } from '../plan-rules.ts'
 
 /**
+ * The steps this provider is wired for, each with a model below. A new step is not offered here until it is
+ * added to this list with its model (and its inputs are mapped): the engine settings refuse it until then.
+ */
+export const REPLICATE_STEPS = [
+  'sketch',
+  'multi-angle',
+  'staging-clean',
+  'staging-stage',
+  'inpaint',
+  'magic-edit',
+  'animate',
+] as const satisfies readonly Step[]
+
+/**
  * Replicate models wired for each kind (docs/hosted-engines.md says why). `owner/name` runs the model's
  * latest version through /models/{owner}/{name}/predictions; `owner/name:<version>` pins a version.
  */
-export const REPLICATE_DEFAULT_MODELS: Record<Step, ModelTiers> = {
+export const REPLICATE_DEFAULT_MODELS: Record<(typeof REPLICATE_STEPS)[number], ModelTiers> = {
   // the sketch's clean lines steer the render (canny ControlNet); flux-depth-pro is the depth alternative
   sketch: { default: 'black-forest-labs/flux-canny-pro' },
   // a new viewpoint needs a model that may move the camera: an instruction editor, not a ControlNet

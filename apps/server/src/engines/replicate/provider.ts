@@ -1,8 +1,7 @@
-import { STEP_NAMES } from '@parti/contract'
 import { z } from 'zod'
 import { httpUrl, optional, withDefault } from '../../lib/env.ts'
 import { defineProvider } from '../descriptor.ts'
-import { REPLICATE_DEFAULT_MODELS } from './models.ts'
+import { REPLICATE_DEFAULT_MODELS, REPLICATE_STEPS } from './models.ts'
 import { replicateWebhookReceiver } from './webhook.ts'
 
 export const replicate = defineProvider({
@@ -16,7 +15,7 @@ export const replicate = defineProvider({
   },
   keyVar: 'REPLICATE_API_TOKEN',
   modelPrefix: 'REPLICATE',
-  steps: STEP_NAMES,
+  steps: REPLICATE_STEPS,
   defaults: REPLICATE_DEFAULT_MODELS,
   modelPattern: /^[\w.-]+\/[\w.-]+(:[0-9a-f]{64})?$/,
   modelDescription: 'owner/name or owner/name:<version>',

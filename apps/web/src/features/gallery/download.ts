@@ -1,13 +1,5 @@
-import type { Generation, GenerationMode } from '@parti/contract'
-
-const KIND_SLUG: Record<GenerationMode, string> = {
-  sketch: 'sketch-render',
-  'multi-angle': 'multi-angle',
-  staging: 'home-staging',
-  'magic-edit': 'magic-edit',
-  inpaint: 'inpaint',
-  animate: 'video',
-}
+import type { Generation } from '@parti/contract'
+import { KIND_UI } from '../jobs/kinds'
 
 /** Words of a prompt as an ASCII file-name part: accents dropped, other scripts left out, at most ~48 chars. */
 export function slugify(text: string, max = 48): string {
@@ -46,7 +38,7 @@ export function downloadName(
   url: string,
   which: DownloadWhich = 'result',
 ): string {
-  const parts = ['parti', KIND_SLUG[g.mode]]
+  const parts = ['parti', KIND_UI[g.mode].fileSlug]
   if (g.mode === 'multi-angle' && g.metadata.angle) parts.push(g.metadata.angle)
   const words = slugify(g.userPrompt)
   if (words) parts.push(words)

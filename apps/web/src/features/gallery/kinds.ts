@@ -1,24 +1,5 @@
 import { GENERATION_MODES, type Generation, type GenerationMode } from '@parti/contract'
-import {
-  Clapperboard,
-  Images,
-  Lasso,
-  type LucideIcon,
-  PencilRuler,
-  Rotate3d,
-  Sofa,
-  WandSparkles,
-} from 'lucide-react'
-
-/** How each kind of result is named and drawn in the gallery (spec §1 kinds). */
-export const KIND_ICON: Record<GenerationMode, LucideIcon> = {
-  sketch: PencilRuler,
-  'multi-angle': Rotate3d,
-  staging: Sofa,
-  'magic-edit': WandSparkles,
-  inpaint: Lasso,
-  animate: Clapperboard,
-}
+import { Images } from 'lucide-react'
 
 /** Filters list kinds in the contract's order. */
 export const KIND_ORDER: readonly GenerationMode[] = GENERATION_MODES

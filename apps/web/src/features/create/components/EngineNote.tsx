@@ -2,6 +2,7 @@ import { ENGINE_NAMES, type EngineId, type Generation } from '@parti/contract'
 import { Cpu } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/Badge'
+import { KIND_UI } from '../../jobs/kinds'
 
 /**
  * DECISIONS (engines): every result names the engine that made it. The built-in engine says plainly what it
@@ -20,14 +21,7 @@ export function EngineNote({
   const local = generation.engine === 'local'
   const draft = generation.metadata.draft === true
   const what = local
-    ? {
-        sketch: t('engine.localSketch'),
-        'multi-angle': draft ? t('engine.localDraft') : t('engine.localSketch'),
-        staging: t('engine.localStaging'),
-        'magic-edit': t('engine.localEdit'),
-        inpaint: t('engine.localEdit'),
-        animate: t('engine.localVideo'),
-      }[generation.mode]
+    ? t(`engine.${draft ? 'localDraft' : KIND_UI[generation.mode].localResult}`)
     : generation.model
   if (compact && draft) return <Badge tone="neutral">{t('engine.draftBadge')}</Badge>
   return (

@@ -4,7 +4,8 @@ import { Download, Play, Star, Trash2, X } from 'lucide-react'
 import { type FocusEvent, memo, useState } from 'react'
 import { cn } from '../../../components/ui/cn'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
-import { isPending, KIND_ICON } from '../kinds'
+import { KIND_UI } from '../../jobs/kinds'
+import { isPending } from '../kinds'
 
 export interface TileActions {
   onOpen: (g: Generation) => void
@@ -51,7 +52,7 @@ export const GalleryTile = memo(function GalleryTile({
     return <PendingTile generation={g} onOpen={onOpen} onDelete={onDelete} t={t} tJobs={tJobs} />
 
   const kind = t(`kinds.${g.mode}`)
-  const Icon = KIND_ICON[g.mode]
+  const Icon = KIND_UI[g.mode].icon
   const prompt = g.userPrompt.trim()
   const openLabel = prompt ? t('tile.open', { kind, prompt }) : t('tile.openUntitled', { kind })
   const shown = active
@@ -159,7 +160,7 @@ function PendingTile({
   tJobs: TFunction<'jobs'>
 }) {
   const kind = t(`kinds.${g.mode}`)
-  const Icon = KIND_ICON[g.mode]
+  const Icon = KIND_UI[g.mode].icon
   const percent = Math.round(g.progress * 100)
   return (
     <div

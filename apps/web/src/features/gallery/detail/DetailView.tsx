@@ -7,11 +7,12 @@ import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { ZoomPanHandle } from '../../../components/ui/ZoomPan'
+import { KIND_UI } from '../../jobs/kinds'
 import { resultUrl } from '../download'
 import { useDownload } from '../hooks/useDownload'
 import { useGeneration } from '../hooks/useGeneration'
 import { useImageSize } from '../hooks/useImageSize'
-import { beforeUrl, isPending, KIND_ICON } from '../kinds'
+import { beforeUrl, isPending } from '../kinds'
 import type { Polygon } from '../lasso/geometry'
 import { DetailsPanel } from './DetailsPanel'
 import { DetailViewer, type ViewMode } from './DetailViewer'
@@ -103,7 +104,7 @@ function DetailBody({
   const [scale, setScale] = useState(1)
   const zoomRef = useRef<ZoomPanHandle>(null)
   const size = useImageSize(g.outputImageUrl, g.metadata)
-  const Icon = KIND_ICON[g.mode]
+  const Icon = KIND_UI[g.mode].icon
   const editable = g.status === 'completed' && g.type === 'image' && !!g.outputImageUrl
 
   // the lasso draws on the result itself

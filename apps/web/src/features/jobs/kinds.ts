@@ -1,0 +1,23 @@
+import type { Kind } from '@parti/contract'
+import { Clapperboard, Lasso, type LucideIcon, PencilRuler, Rotate3d, Sofa, WandSparkles } from 'lucide-react'
+
+/**
+ * How the app shows each kind of result: its icon, the word in a downloaded file's name, and what the built-in
+ * engine's result is called (a key of the `create` namespace's `engine` group). Its name is `kinds.<kind>` in
+ * the `gallery` namespace of every language.
+ */
+export const KIND_UI: Record<
+  Kind,
+  {
+    icon: LucideIcon
+    fileSlug: string
+    localResult: 'localSketch' | 'localStaging' | 'localEdit' | 'localVideo'
+  }
+> = {
+  sketch: { icon: PencilRuler, fileSlug: 'sketch-render', localResult: 'localSketch' },
+  'multi-angle': { icon: Rotate3d, fileSlug: 'multi-angle', localResult: 'localSketch' },
+  staging: { icon: Sofa, fileSlug: 'home-staging', localResult: 'localStaging' },
+  'magic-edit': { icon: WandSparkles, fileSlug: 'magic-edit', localResult: 'localEdit' },
+  inpaint: { icon: Lasso, fileSlug: 'inpaint', localResult: 'localEdit' },
+  animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
+}
