@@ -15,7 +15,10 @@ export interface LocalEngineOptions {
   ffmpegPath?: string
 }
 
-/** What the user sees when something unexpected breaks, per kind (spec §8 wording). */
+/**
+ * What the user sees when something unexpected breaks, per kind (the wording of
+ * docs/product.md#errors-generation).
+ */
 const FAILURE: Record<EngineTaskKind, string> = {
   sketch: 'Failed to render sketch',
   'multi-angle': 'Failed to render sketch',
