@@ -10,7 +10,7 @@ import {
   WandSparkles,
 } from 'lucide-react'
 
-/** How each kind of result is named and drawn in the gallery (spec §1 kinds). */
+/** How each kind of result is named and drawn in the gallery (the kinds of docs/product.md#tools). */
 export const KIND_ICON: Record<GenerationMode, LucideIcon> = {
   sketch: PencilRuler,
   'multi-angle': Rotate3d,
