@@ -1,5 +1,5 @@
-// Structure guard (STYLE.md habit 14): no import cycles inside a workspace, no server code imported by the web
-// app, and a warning for files past 400 lines.
+// Structure guard (docs/architecture.md#import-rules): no import cycles inside a workspace, no server code
+// imported by the web app, and a warning for files past 400 lines.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'

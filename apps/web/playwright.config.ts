@@ -52,7 +52,8 @@ export default defineConfig({
       DATA_DIR: process.env.PARTI_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       FREE_CREDITS: '400',
-      // admin.spec.ts signs this address up: it gets the admin role (DECISIONS)
+      // admin.spec.ts signs this address up: it gets the admin role
+      // (docs/decisions/0011-admin-role-on-the-server.md)
       ADMIN_EMAILS: 'admin@parti.test',
       // /api/test/* (credit grants, copies of a result) for scenarios that need many results quickly
       ENABLE_TEST_ROUTES: 'true',

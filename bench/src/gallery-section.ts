@@ -1,4 +1,4 @@
-// Gallery at scale (issue 7): with 1,000,000 generations in PostgreSQL (100 users, one with 100,000), the first
+// Gallery at scale: with 1,000,000 generations in PostgreSQL (100 users, one with 100,000), the first
 // gallery page must answer in ≤ 20 ms of server time at p95 and the status query in ≤ 5 ms; and a 1,000-item
 // gallery must scroll without dropped frames in Chromium with the CPU throttled ×4.
 //

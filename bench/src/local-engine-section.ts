@@ -1,5 +1,6 @@
-// The local engine in `npm run bench`: medians per kind against the issue's targets, and peak memory. It runs
-// in a process of its own, so the peak memory is the engine's and not what earlier sections left behind.
+// The local engine in `npm run bench`: medians per kind against the targets in bench/README.md, and peak
+// memory. It runs in a process of its own, so the peak memory is the engine's and not what earlier sections
+// left behind.
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { LocalEngineBenchRow } from './local-engine.ts'

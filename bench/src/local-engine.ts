@@ -1,6 +1,6 @@
-// The local engine's own timings against the targets in ARCHITECTURE.md: median wall time per job, on inputs drawn
-// by code (the same fixtures the tests use), with the engine warmed up (OpenCV.js loaded) as in a running worker.
-// Run alone: npx tsx bench/src/local-engine.ts
+// The local engine's own timings against the targets in bench/README.md: median wall time per job, on inputs
+// drawn by code (the same fixtures the tests use), with the engine warmed up (OpenCV.js loaded) as in a
+// running worker. Run alone: npx tsx bench/src/local-engine.ts
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,6 +1,6 @@
 // Queue latency: pending → engine start (NOTIFY wakes the worker) and engine finish → SSE client, against the
-// 5 s polling of spec §4. In-process server, real HTTP and a real SSE connection; a fast engine so only the
-// queue and delivery are measured.
+// 5 s polling of docs/product.md#polling. In-process server, real HTTP and a real SSE connection; a fast
+// engine so only the queue and delivery are measured.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

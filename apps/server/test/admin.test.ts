@@ -4,7 +4,8 @@ import { roomJpeg, solidPng } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 
-// spec §2 admin style management and §7 admin calls; DECISIONS: the admin role, 403 for everyone else.
+// Admin style management (docs/product.md#admin-styles) and the admin calls (docs/product.md#api-admin);
+// the admin role, 403 for everyone else (docs/decisions/0011-admin-role-on-the-server.md).
 let server: TestServer
 let admin: Api
 let member: Api
@@ -41,7 +42,7 @@ const style = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-describe('admin calls are for admins only (DECISIONS)', () => {
+describe('admin calls are for admins only', () => {
   const calls: Array<[string, string, unknown?]> = [
     ['GET', '/api/admin/styles'],
     ['POST', '/api/admin/styles', style()],
@@ -345,7 +346,7 @@ describe('plans', () => {
     expect(r.body.plans[1]).toMatchObject({ popular: true, priceMonthly: 3900, paymentPriceMonthly: null })
   })
 
-  it('edits features, the popular flag (one plan at most) and price ids; prices stay the spec’s', async () => {
+  it('edits features, the popular flag (one plan at most) and price ids; prices stay fixed', async () => {
     const r = await put(admin, '/api/admin/plans/pro', {
       features: ['monthly_credits', 'api_access', 'Dedicated onboarding call'],
       popular: true,

@@ -59,7 +59,7 @@ describe('Ask Parti conversations', () => {
     expect(list.body.conversations[0].lastImageUrl).toMatch(/thumb\.webp$/)
   })
 
-  it('answers a request the local engine cannot do with the spec’s apology, and refunds it', async () => {
+  it('answers a request the local engine cannot do with the apology, and refunds it', async () => {
     const id = (await api.post('/api/conversations', {})).body.conversation.id
     const before = await balance(api)
     const edit = await api.postForm(

@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-describe('credits (spec §9, ARCHITECTURE ledger rules)', () => {
+describe('credits and the ledger', () => {
   it('50 simultaneous renders with credits for 7: exactly 7 accepted, the rest 402, balance and ledger agree', async () => {
     const api = new Api(server.url)
     await api.signUp()

@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-describe('time estimates (DECISIONS: median of the last completed jobs of the same kind and engine)', () => {
+describe('time estimates (median of the last completed jobs of the same kind and engine)', () => {
   it('has nothing before there is history, then the median wait of completed jobs', async () => {
     const before = await api.get('/api/user/estimates')
     expect(before.status).toBe(200)

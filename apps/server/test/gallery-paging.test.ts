@@ -5,7 +5,7 @@ import { generations } from '../src/db/schema.ts'
 import { Api, type ApiResponse } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 
-// The gallery's paging (spec §9: 100 at a time; ARCHITECTURE: keyset on (created_at, id), newest first).
+// The gallery's paging (docs/product.md#gallery: 100 at a time, by keyset on (created_at, id), newest first).
 // Rows are written straight into the table: what is under test is the listing, not the engines, and a few
 // hundred renders would take minutes. Timestamps are chosen to make ties, which is where keysets go wrong.
 
@@ -159,7 +159,7 @@ describe('gallery keyset paging', () => {
     expect(new Set(seen).size).toBe(10)
   })
 
-  it('answers 100 by default (spec §9) and a malformed cursor with 400', async () => {
+  it('answers 100 by default and a malformed cursor with 400', async () => {
     const first = await api.get('/api/user/generations')
     expect(first.body.generations).toHaveLength(100)
     expect(first.body.nextCursor).toEqual(expect.any(String))

@@ -123,7 +123,7 @@ describe('sign in with Google', () => {
     const browser = new Browser()
     const person = googleAccount()
     const authorization = new URL(await start(browser, 'google', '/gallery?tab=images'))
-    // authorization code + PKCE (S256) + state + nonce, the scopes of spec §7
+    // authorization code + PKCE (S256) + state + nonce, the scopes of docs/product.md#api-auth
     expect(authorization.origin).toBe(google.issuer)
     expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
       client_id: GOOGLE_CLIENT,

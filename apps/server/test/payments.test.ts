@@ -12,8 +12,9 @@ import {
 import { startTestServer, type TestServer } from './helpers/server.ts'
 import { readEvents } from './helpers/sse.ts'
 
-// The built-in test checkout (the embedded default): every spec §7 payments call, the test pages' three
-// outcomes, the spec §4 subscription rules, and the ledger (one row per grant, applied once).
+// The built-in test checkout (the embedded default): every payments call of docs/product.md#api-payments, the
+// test pages' three outcomes, the subscription rules of docs/product.md#subscription-states, and the ledger
+// (one row per grant, applied once).
 
 let server: TestServer
 const FREE = 200
@@ -67,7 +68,7 @@ describe('payments configuration', () => {
   })
 })
 
-describe('à la carte (spec §5, §9)', () => {
+describe('à la carte', () => {
   it('EUR 5 through the test checkout adds 1,000 credits once, as a purchase keyed by the session', async () => {
     const api = await signedUp()
     const start = await api.post('/api/payments/create-a-la-carte-payment', { amount: 5, credits: 1000 })
@@ -256,7 +257,7 @@ describe('one month of a plan’s credits, once (create-payment-session, /user/c
   })
 })
 
-describe('subscriptions (spec §4)', () => {
+describe('subscriptions', () => {
   it('Standard monthly: the profile shows the plan, the month’s credits arrive once, keyed by the invoice', async () => {
     const api = await signedUp()
     const start = await api.post('/api/payments/create-checkout-session', {

@@ -31,7 +31,7 @@ async function expectError(
   if (message) expect(res.body.error.message).toBe(message)
 }
 
-describe('spec §5 validation messages, exactly', () => {
+describe('validation messages, exactly', () => {
   it('sketch render: file, then description', async () => {
     await expectError(
       await api.postForm(
@@ -186,7 +186,7 @@ describe('spec §5 validation messages, exactly', () => {
     )
   })
 
-  it('every spec message is the text of its code', () => {
+  it('every validation message is the text of its code', () => {
     expect(ERROR_MESSAGES.sketch_required).toBe('Please upload a sketch file')
     expect(ERROR_MESSAGES.video_image_required).toBe('Please upload an image or provide an image URL')
   })
@@ -261,7 +261,7 @@ describe('enumerations and references', () => {
       'unknown_palette',
     )
   })
-  it('refuses values outside the spec enumerations', async () => {
+  it('refuses values outside the enumerations', async () => {
     const bad = async (
       fields: Record<string, string>,
       path = '/api/render/start',

@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test'
 import { dismissConsent, expect, PASSWORD, signUpThroughApi, test } from './fixtures'
 import { AdminStylesScreen } from './pages/AdminScreens'
 
-// spec §2 admin style management; DECISIONS: the admin role (ADMIN_EMAILS in playwright.config.ts), 403 for
-// everyone else. Each scenario works in a category of its own, so the shared catalogue others use stays put.
+// Admin style management (docs/product.md#admin-styles); the admin role (ADMIN_EMAILS in
+// playwright.config.ts) and 403 for everyone else (docs/decisions/0011-admin-role-on-the-server.md). Each
+// scenario works in a category of its own, so the shared catalogue others use stays put.
 const ADMIN = 'admin@parti.test'
 const sketch = new URL('./fixtures/house-sketch.png', import.meta.url).pathname
 
@@ -108,7 +109,7 @@ test.describe('admin style management', () => {
     await expect(admin.form.getByText('Please choose a category.')).toBeVisible()
   })
 
-  test('an admin sees the plans with the spec prices', async ({ page }) => {
+  test('an admin sees the plans with their fixed prices', async ({ page }) => {
     await signInAsAdmin(page)
     await page.goto('/admin/plans')
     const standard = page.getByRole('form', { name: 'Standard' })

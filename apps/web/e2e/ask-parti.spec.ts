@@ -19,7 +19,8 @@ test.describe('Ask Parti', () => {
   }) => {
     const chat = new AskPartiScreen(page)
     await chat.goto()
-    // spec §5 chat messages (Send is aria-disabled: reachable by keyboard, and it says why)
+    // the messages of docs/product.md#validation-chat (Send is aria-disabled: reachable by keyboard, and it
+    // says why)
     await chat.send.focus()
     await page.keyboard.press('Enter')
     await expect(chat.message).toHaveText('Please provide a prompt and select an image to edit.')
@@ -62,7 +63,7 @@ test.describe('Ask Parti', () => {
     await expect(page.getByTestId('chat-result')).toHaveCount(2)
   })
 
-  test('says the spec’s sorry when it cannot do a request, and asks for a new conversation when its own was deleted', async ({
+  test('says sorry when it cannot do a request, and asks for a new conversation when its own was deleted', async ({
     page,
   }) => {
     const chat = new AskPartiScreen(page)

@@ -45,7 +45,7 @@ test.describe('accounts', () => {
     await expect(auth.dialog.getByText('The password needs at least 8 characters.')).toBeVisible()
   })
 
-  test('Google sign-in on a server without it comes back with the spec message, and the address is cleaned', async ({
+  test('Google sign-in on a server without it comes back with its message, and the address is cleaned', async ({
     page,
     landing,
   }) => {

@@ -14,7 +14,7 @@ async function pixels(download: Download) {
   return { data, width: info.width, height: info.height }
 }
 
-test.describe('Gallery detail area (spec §2, §5)', () => {
+test.describe('Gallery detail area', () => {
   test.beforeEach(async ({ page }) => {
     await dismissConsent(page)
     await signUpThroughApi(page)
@@ -33,7 +33,7 @@ test.describe('Gallery detail area (spec §2, §5)', () => {
     await detail.mode('inpaint').click()
     await page.getByLabel('What should be there instead?').fill('a wooden shutter')
     await detail.submit()
-    // spec §5, exactly
+    // docs/product.md#validation-inpaint, exactly
     await expect(detail.lassoError).toHaveText(
       'Please select an area with the lasso tool to indicate areas to inpaint',
     )

@@ -2,7 +2,7 @@ import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { copies, renderSketch } from './gallery-data'
 import { GalleryPage } from './pages/GalleryPage'
 
-test.describe('Gallery paging (spec §9: 100 at a time)', () => {
+test.describe('Gallery paging (100 at a time)', () => {
   test.beforeEach(async ({ page }) => {
     await dismissConsent(page)
     await signUpThroughApi(page)

@@ -3,7 +3,7 @@ import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { animate, favorite, renderSketch, startSketch, waitForJobs } from './gallery-data'
 import { GalleryPage } from './pages/GalleryPage'
 
-test.describe('Gallery (spec §2, §4, §8)', () => {
+test.describe('Gallery', () => {
   test.beforeEach(async ({ page }) => {
     await dismissConsent(page)
     await signUpThroughApi(page)
@@ -49,7 +49,7 @@ test.describe('Gallery (spec §2, §4, §8)', () => {
     await gallery.expectIds([video.id, terrace.id, pavilion.id])
   })
 
-  test('favourite and unfavourite a result; the star reverts with the spec message when the server refuses', async ({
+  test('favourite and unfavourite a result; the star reverts with a message when the server refuses', async ({
     page,
   }) => {
     const house = await renderSketch(page, 'a house on a hill')
@@ -68,7 +68,8 @@ test.describe('Gallery (spec §2, §4, §8)', () => {
     await expect(page.getByText('Removed from favorites.')).toBeVisible()
     await gallery.expectIds([])
 
-    // the server refuses: the star turns on at once, then back off, with the spec's words
+    // the server refuses: the star turns on at once, then back off, with the words of
+    // docs/product.md#favourite
     let release = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve

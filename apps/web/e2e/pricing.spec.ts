@@ -82,7 +82,7 @@ test.describe('Pricing and the test checkout', () => {
     await expect(pricing.subscription).toContainText('Renews on')
     await expect(shell.credits).toContainText((START + 7800).toLocaleString('en'))
 
-    // choosing it again: the spec's 'You already have this plan', and no second checkout
+    // choosing it again: 'You already have this plan' (docs/product.md#plan-change), and no second checkout
     await pricing.choose('standard')
     await expect(page.getByText('You already have this plan')).toBeVisible()
     await expect(page).toHaveURL(/\/pricing$/)
@@ -126,7 +126,8 @@ test.describe('Pricing and the test checkout', () => {
     await pricing.goto()
     await pricing.openPurchase('custom')
 
-    // spec §5: whole euros, at least 1; the decrement stops at 1; presets 5 and 25; credits = amount × 200
+    // docs/product.md#validation-a-la-carte: whole euros, at least 1; the decrement stops at 1; presets 5 and
+    // 25; credits = amount × 200
     await pricing.amount.fill('0')
     await pricing.amount.blur()
     await expect(pricing.amount).toHaveValue('1')

@@ -1,6 +1,6 @@
 import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 
-test.describe('routes and access rules (spec §2)', () => {
+test.describe('routes and access rules', () => {
   test.beforeEach(async ({ page }) => dismissConsent(page))
 
   for (const path of ['/sketch', '/staging', '/video', '/gallery', '/pricing', '/admin', '/admin/plans']) {

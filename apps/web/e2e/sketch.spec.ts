@@ -19,7 +19,7 @@ test.describe('Sketch Render', () => {
   }) => {
     const sketch = new SketchScreen(page)
     await sketch.goto()
-    // spec §5, exactly, next to the button
+    // docs/product.md#validation-sketch, exactly, next to the button
     await sketch.expectReason('Please upload a sketch file')
     await sketch.expectReason('Please describe what is in your sketch (e.g., "a living room")')
     await expect(sketch.cost).toHaveText('20 credits')
@@ -45,7 +45,7 @@ test.describe('Sketch Render', () => {
     await sketch.expectInGallery(id)
   })
 
-  test('multi-angle views: 20 credits per angle, the spec messages, and how many angles succeeded', async ({
+  test('multi-angle views: 20 credits per angle, its messages, and how many angles succeeded', async ({
     page,
   }) => {
     const sketch = new SketchScreen(page)

@@ -14,9 +14,7 @@ test.describe('Image to Video', () => {
     await signUpThroughApi(page)
   })
 
-  test('shows the spec messages for a missing image, a bad URL and a missing description', async ({
-    page,
-  }) => {
+  test('shows the messages for a missing image, a bad URL and a missing description', async ({ page }) => {
     const video = new VideoScreen(page)
     await video.goto()
     await video.expectReason('Please upload an image or provide an image URL')

@@ -1,6 +1,6 @@
 // Initial JavaScript of the landing page, gzip: the entry script, the chunks index.html preloads, and the
 // locale chunks the app fetches before its first render (English, plus the visitor's language when it is
-// another, since English is the fallback). Budget: 150 KB (ARCHITECTURE.md).
+// another, since English is the fallback). Budget: 150 KB (docs/decisions/0043-zod-free-landing-bundle.md).
 // Usage: node apps/web/scripts/landing-size.mjs [distDir]
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

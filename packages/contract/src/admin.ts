@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { Plan, Style, StyleCategory } from './catalog.ts'
 import { TEXT_LIMITS } from './constants.ts'
 
-// spec §7 admin calls (DECISIONS: every /api/admin/* answers 403 to anyone without the admin role).
+// The admin calls of docs/product.md#api-admin (docs/decisions/0011-admin-role-on-the-server.md: every
+// /api/admin/* answers 403 to anyone without the admin role).
 
 /** Where a style's card image comes from: an image stored with Parti, or drawn from its local look. */
 export const StyleImageSource = z.enum(['stored', 'drawn', 'external'])
@@ -79,8 +80,8 @@ export const AdminPlan = Plan.extend({
 export type AdminPlan = z.infer<typeof AdminPlan>
 
 /**
- * PUT /admin/plans/{id}: what an admin may change. Prices and credits are spec §9 constants (and what
- * subscribers were sold), so they are not editable here.
+ * PUT /admin/plans/{id}: what an admin may change. Prices and credits are the constants of
+ * docs/product.md#plan-prices (and what subscribers were sold), so they are not editable here.
  */
 export const AdminPlanInput = z.object({
   features: z.array(z.string().trim().min(1).max(TEXT_LIMITS.planFeature)).max(20),

@@ -1,6 +1,7 @@
 import type { PlanName, VideoDuration } from './enums.ts'
 
-// spec §9: business constants and limits. Money is integer EUR cents; credits are integers.
+// Business constants and limits (docs/product.md#limits, docs/product.md#credits). Money is integer EUR
+// cents; credits are integers.
 export const COSTS = {
   image: 20,
   video: { 6: 200, 10: 300 } as Record<VideoDuration, number>,

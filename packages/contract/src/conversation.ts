@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Generation } from './generation.ts'
 
-/** Ask Parti conversations, stored on the server (issue 6). */
+/** Ask Parti conversations, stored on the server (docs/product.md#conversation). */
 export const Conversation = z
   .object({
     id: z.string(),

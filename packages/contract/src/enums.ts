@@ -18,7 +18,7 @@ import {
   USER_ROLES,
 } from './values.ts'
 
-// zod schemas of the spec §3 enumerations in values.ts
+// zod schemas of the enumerations (docs/product.md#enumerations) in values.ts
 export const CameraMovement = z.enum(CAMERA_MOVEMENTS)
 export type CameraMovement = z.infer<typeof CameraMovement>
 export const Angle = z.enum(ANGLES)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The one error shape (ARCHITECTURE.md): `{ error: { code, message, details? } }`. */
+/** The one error shape (docs/decisions/0027-one-error-shape.md): `{ error: { code, message, details? } }`. */
 export const ERROR_CODES = [
   'validation_failed',
   'unauthorized',
@@ -16,7 +16,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal',
   'unavailable',
-  // spec §5 validation messages, one code each so the web can show them translated
+  // the validation messages of docs/product.md#validation, one code each so the web can show them translated
   'sketch_required',
   'description_required',
   'building_description_required',
@@ -36,7 +36,7 @@ export const ERROR_CODES = [
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>
 
-/** The English text of each code; spec §5 wording where the spec gives one. */
+/** The English text of each code; the wording of docs/product.md#validation and docs/product.md#errors. */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: 'The request is not valid',
   unauthorized: 'Please sign in',

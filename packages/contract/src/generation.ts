@@ -33,7 +33,7 @@ export const GenerationMetadata = z
   .catchall(z.unknown())
 export type GenerationMetadata = z.infer<typeof GenerationMetadata>
 
-/** spec §3 generation, as the API returns it. Timestamps are ISO 8601 strings. */
+/** A generation (docs/product.md#generation), as the API returns it. Timestamps are ISO 8601 strings. */
 export const Generation = z
   .object({
     id: z.string(),
@@ -162,7 +162,10 @@ export const TransactionsQuery = z.object({
 })
 export const TransactionsResponse = z.object({ transactions: z.array(CreditTransaction) })
 
-/** Time estimates from recent completed jobs of the same kind and engine (DECISIONS: no fixed copy). */
+/**
+ * Time estimates from recent completed jobs of the same kind and engine
+ * (docs/decisions/0016-measured-processing-time-estimates.md: no fixed copy).
+ */
 export const EstimatesResponse = z.object({
   estimates: z.array(
     z.object({

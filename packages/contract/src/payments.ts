@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { CREDITS_PER_EUR, MAX_A_LA_CARTE_EUR, MIN_A_LA_CARTE_EUR } from './constants.ts'
 import { PlanName, SubscriptionType } from './enums.ts'
 
-// spec §7 payments and /user/subscriptions calls. Money is integer EUR cents; credits are integers.
+// The payments and /user/subscriptions calls (docs/product.md#api-payments). Money is integer EUR cents;
+// credits are integers.
 
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const
 export const PaymentProviderId = z.enum(PAYMENT_PROVIDERS)
@@ -16,7 +17,10 @@ export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>
 export const PlanPurchaseRequest = z.object({ plan: PlanName })
 export type PlanPurchaseRequest = z.infer<typeof PlanPurchaseRequest>
 
-/** POST /payments/create-a-la-carte-payment: whole euros; credits must be amount × 200 (spec §5) */
+/**
+ * POST /payments/create-a-la-carte-payment: whole euros; credits must be amount × 200
+ * (docs/product.md#validation-a-la-carte)
+ */
 export const ALaCarteRequest = z.object({
   amount: z
     .number()
@@ -94,7 +98,10 @@ export const PaymentsConfigResponse = z.object({
 })
 export type PaymentsConfigResponse = z.infer<typeof PaymentsConfigResponse>
 
-/** Why a payments call was refused (409 details.reason), so the web can show the spec §8 text. */
+/**
+ * Why a payments call was refused (409 details.reason), so the web can show the text of
+ * docs/product.md#errors-payments.
+ */
 export const PAYMENT_CONFLICT_REASONS = [
   'same_plan',
   'active_subscription',

@@ -50,7 +50,7 @@ export const RenderStartKind = z.enum(RENDER_START_KINDS)
 export type RenderStartKind = z.infer<typeof RenderStartKind>
 
 /**
- * Text fields of `POST /render/start` (spec §3 render request fields). Files: `sketch` (sketch render,
+ * Text fields of `POST /render/start` (docs/product.md#render-request). Files: `sketch` (sketch render,
  * multi-angle), `image` (home staging, chat edit), `maskData` (file part or data URL).
  */
 export const RenderStartFields = z.object({

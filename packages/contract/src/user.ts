@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { TEXT_LIMITS } from './constants.ts'
 import { PlanName, SubscriptionStatus, SubscriptionType, UserRole } from './enums.ts'
 
-/** spec §3 user profile plus the auth user's e-mail and photo. */
+/** The user profile (docs/product.md#user-profile) plus the auth user's e-mail and photo. */
 export const UserProfile = z
   .object({
     uid: z.string(),

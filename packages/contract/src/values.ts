@@ -1,4 +1,4 @@
-// spec §3 enumerations as plain values. Order matters: screens list them in this order.
+// docs/product.md#enumerations as plain values. Order matters: screens list them in this order.
 // No zod here: the landing page imports these, and a bundler keeps whatever a module it reaches imports.
 export const CAMERA_MOVEMENTS = [
   'static',
@@ -35,7 +35,7 @@ export const STAGING_STYLES = [
   'coastal',
 ] as const
 
-// The spec names "room type" without listing values; these are the rooms estate agents photograph.
+// Room types (docs/decisions/0051-values-left-open.md): these are the rooms estate agents photograph.
 export const ROOM_TYPES = [
   'living-room',
   'bedroom',

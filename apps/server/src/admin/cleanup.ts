@@ -5,7 +5,7 @@ import { generations, styleCategories, styles } from '../db/schema.ts'
 import { SLUG, slugify, uniqueSlug } from './slugs.ts'
 
 /**
- * spec §2 "clean up style ids", made concrete for this catalogue (docs/admin.md):
+ * The "Clean up" of docs/product.md#admin-styles, made concrete for this catalogue (docs/admin.md):
  * 1. a style whose id is not a slug (an old import, a hand-written row) is renamed to the slug of its name,
  *    and the generations that name it follow, so the gallery's "style ID" stays right;
  * 2. each category's styles are numbered 1, 2, 3… in their current order (gaps and ties from moves go);

@@ -30,7 +30,8 @@ export async function listAdminPlans(db: DbOrTx): Promise<AdminPlan[]> {
 /**
  * What an admin edits on a plan: its feature list, the "popular" badge (one plan at most: marking one
  * unmarks the others, as the pricing page has one badge) and the payment provider's price ids. Prices and
- * credits stay the spec §9 constants.
+ * credits stay the constants of docs/product.md#plan-prices
+ * (docs/decisions/0050-plan-prices-not-editable.md).
  */
 export async function updatePlan(
   db: Db,

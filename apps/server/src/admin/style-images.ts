@@ -14,7 +14,10 @@ export const STYLE_IMAGE_FILE =
 
 export const styleImageKey = (file: string) => `${KEY_PREFIX}${file}`
 
-/** Spec §5 upload rules (PNG, JPEG or WebP by content, ≤ 10 MB), then into the blob store. */
+/**
+ * The upload rules of docs/product.md#validation-upload (PNG, JPEG or WebP by content, ≤ 10 MB), then into
+ * the blob store.
+ */
 export async function storeStyleImage(
   storage: StorageService,
   data: Buffer,
@@ -36,7 +39,8 @@ function uploadKeyOf(url: string): string | null {
 export type StyleImageChoice = 'keep' | { imageKey: string | null }
 
 /**
- * What a style's `imageUrl` field means when an admin saves it (spec §3: image by upload or URL):
+ * What a style's `imageUrl` field means when an admin saves it (docs/product.md#style: image by upload or
+ * URL):
  * - absent, or the style's own image address: keep the current image;
  * - empty or null: no image of its own, the card is drawn in the style's look;
  * - an address from POST /admin/styles/upload-image: that upload;

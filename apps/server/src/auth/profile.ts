@@ -1,7 +1,7 @@
 import type { UserProfile } from '@parti/contract'
 import type { UserRow } from '../db/repos/users.ts'
 
-/** spec §3 user profile as the API shows it. */
+/** The user profile (docs/product.md#user-profile) as the API shows it. */
 export function toProfile(u: UserRow): UserProfile {
   return {
     uid: u.id,

@@ -21,10 +21,16 @@ export interface SignedIn {
   user: UserRow
 }
 
-/** DECISIONS: the admin role goes to the e-mails in ADMIN_EMAILS, decided again at each sign-in. */
+/**
+ * docs/decisions/0011-admin-role-on-the-server.md: the admin role goes to the e-mails in ADMIN_EMAILS,
+ * decided again at each sign-in.
+ */
 export const roleFor = (email: string, admins: Set<string>) => (admins.has(email) ? 'admin' : 'user')
 
-/** E-mail + password account (DECISIONS: the embedded default way in). The welcome credits are a ledger row. */
+/**
+ * E-mail + password account (docs/decisions/0010-sign-in-methods-and-sessions.md: the embedded default way
+ * in). The welcome credits are a ledger row.
+ */
 export async function signUp(
   db: Db,
   settings: AuthSettings,
@@ -78,7 +84,7 @@ export async function signIn(
   const user = await findUserByEmail(db, input.email)
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))
   if (!user?.passwordHash || !ok) throw new AppError('invalid_credentials')
-  // DECISIONS: the admin role follows ADMIN_EMAILS at each sign-in
+  // the admin role follows ADMIN_EMAILS at each sign-in (docs/decisions/0011-admin-role-on-the-server.md)
   const role = roleFor(user.email, settings.adminEmails)
   if (role !== user.role) await db.update(users).set({ role }).where(eq(users.id, user.id))
   const session = await createSession(db, user.id, {

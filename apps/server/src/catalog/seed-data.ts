@@ -274,7 +274,7 @@ const FEATURES: Record<PlanName, string[]> = {
   ],
 }
 
-/** spec §9 prices in EUR cents and monthly credits. */
+/** docs/product.md#plan-prices: prices in EUR cents and monthly credits. */
 export const SEED_PLANS = (['lite', 'standard', 'pro'] as const).map((name, i) => ({
   id: name,
   name,

@@ -7,7 +7,8 @@ const SEEDED_KEY = 'catalogue_seeded'
 
 /**
  * Load the catalogue on the first start only. Later starts keep every row as the operator left it (an admin
- * who deleted a style does not see it come back). Plans are upserted missing-only, as prices are spec constants.
+ * who deleted a style does not see it come back). Plans are upserted missing-only, as prices are constants
+ * (docs/decisions/0050-plan-prices-not-editable.md).
  */
 export async function seedCatalogue(database: Database): Promise<boolean> {
   return database.db.transaction(async (tx) => {

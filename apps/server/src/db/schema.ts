@@ -17,7 +17,10 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const createdAt = () => ts('created_at').notNull().defaultNow()
 
-/** spec §3 user profile. Credits are the cached balance; credit_transactions is the ledger that explains it. */
+/**
+ * The user profile (docs/product.md#user-profile). Credits are the cached balance; credit_transactions is the
+ * ledger that explains it.
+ */
 export const users = pgTable(
   'users',
   {
@@ -78,7 +81,10 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 )
 
-/** A generation row is the job (ARCHITECTURE.md): pending → processing → completed | failed. */
+/**
+ * A generation row is the job (docs/decisions/0019-generations-table-is-the-queue.md): pending → processing →
+ * completed | failed.
+ */
 export const generations = pgTable(
   'generations',
   {
@@ -356,7 +362,10 @@ export const checkoutSessions = pgTable(
   (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc())],
 )
 
-/** A plan subscription (spec §4 subscription states); the user row carries the current plan for quick reads. */
+/**
+ * A plan subscription (docs/product.md#subscription-states); the user row carries the current plan for quick
+ * reads.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {

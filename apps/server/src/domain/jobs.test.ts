@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { canTransition, classify, refundFor, retryDelayMs } from './jobs.ts'
 import { priorityFor, subscriptionIsActive } from './priority.ts'
 
-describe('job transitions (spec §4)', () => {
+describe('job transitions', () => {
   it('allows the forward path and retries, never leaves a final state', () => {
     expect(canTransition('pending', 'processing')).toBe(true)
     expect(canTransition('processing', 'completed')).toBe(true)
@@ -11,7 +11,7 @@ describe('job transitions (spec §4)', () => {
     expect(canTransition('failed', 'pending')).toBe(false)
     expect(canTransition('pending', 'completed')).toBe(false)
   })
-  it('groups modes into the spec generation types', () => {
+  it('groups modes into their generation types', () => {
     expect(classify('multi-angle')).toEqual({ generationType: 'sketch-render', type: 'image' })
     expect(classify('inpaint').generationType).toBe('chat-edit')
     expect(classify('animate')).toEqual({ generationType: 'video-render', type: 'video' })

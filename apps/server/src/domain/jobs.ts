@@ -6,7 +6,10 @@ import {
   type MediaType,
 } from '@parti/contract'
 
-/** spec §4: pending → processing → completed | failed; processing may go back to pending (retry, release). */
+/**
+ * docs/product.md#job-states: pending → processing → completed | failed; processing may go back to pending
+ * (retry, release).
+ */
 const TRANSITIONS: Record<GenerationStatus, readonly GenerationStatus[]> = {
   pending: ['processing', 'failed'],
   processing: ['completed', 'failed', 'pending'],
@@ -23,7 +26,7 @@ export function classify(mode: GenerationMode): { generationType: GenerationType
   return { generationType, type }
 }
 
-/** The stats key of spec §3 job counts for a generationType. */
+/** The stats key of the job counts (docs/product.md#job-counts) for a generationType. */
 export const COUNTER_OF: Record<GenerationType, 'chatEdit' | 'video' | 'sketchRender' | 'homeStaging'> = {
   'chat-edit': 'chatEdit',
   'video-render': 'video',
@@ -32,8 +35,10 @@ export const COUNTER_OF: Record<GenerationType, 'chatEdit' | 'video' | 'sketchRe
 }
 
 /**
- * What to give back when a job ends badly (DECISIONS: refunded in full when it fails; home staging per phase).
- * `completedPhaseCost` is the credits of phases that did complete and whose result the user keeps.
+ * What to give back when a job ends badly (refunded in full when it fails,
+ * docs/decisions/0006-debit-at-acceptance-refund-on-failure.md; home staging per phase,
+ * docs/decisions/0007-failed-staging-phase-keeps-cleaned-image.md). `completedPhaseCost` is the credits of
+ * phases that did complete and whose result the user keeps.
  */
 export function refundFor(creditsCost: number, alreadyRefunded: number, completedPhaseCost = 0): number {
   return Math.max(0, creditsCost - alreadyRefunded - completedPhaseCost)

@@ -19,10 +19,11 @@ export interface SubscriptionPrice {
 }
 
 /**
- * spec §9 prices. Yearly is billed once a year at the catalogue's yearly total (20% off monthly; Pro rounds
- * to EUR 79 a month = EUR 948 a year, DECISIONS). Decision: a yearly payment adds the year's credits at once
- * (12 × monthly): credits never expire, so nothing is lost, and no monthly grant job has to run between
- * yearly invoices. A monthly payment adds the month's credits.
+ * docs/product.md#plan-prices. Yearly is billed once a year at the catalogue's yearly total (20% off monthly;
+ * Pro rounds to EUR 79 a month = EUR 948 a year, docs/decisions/0004-yearly-discount.md).
+ * docs/decisions/0038-yearly-credits-at-once.md: a yearly payment adds the year's credits at once (12 ×
+ * monthly): credits never expire, so nothing is lost, and no monthly grant job has to run between yearly
+ * invoices. A monthly payment adds the month's credits.
  */
 export function subscriptionPrice(plan: PlanName, billingType: SubscriptionType): SubscriptionPrice {
   const p = PLAN_CATALOGUE[plan]
@@ -51,8 +52,9 @@ export interface OneOffOrder {
 export type OrderResult = { ok: true; order: OneOffOrder } | { ok: false; field: string; message: string }
 
 /**
- * spec §5 à la carte: whole euros, at least 1; credits = amount × 200 (spec §9). The credits the browser sends
- * must be exactly that, so a page showing stale figures cannot buy something other than what it showed.
+ * docs/product.md#validation-a-la-carte: whole euros, at least 1; credits = amount × 200
+ * (docs/product.md#a-la-carte). The credits the browser sends must be exactly that, so a page showing stale
+ * figures cannot buy something other than what it showed.
  */
 export function aLaCarteOrder(amount: number, credits: number): OrderResult {
   if (!Number.isInteger(amount) || amount < MIN_A_LA_CARTE_EUR)

@@ -12,7 +12,7 @@ interface PromptPalette {
 }
 
 /**
- * The prompt as actually used (issue 3/5: user prompt + style prompt + quality prompt + negative prompt +
+ * The prompt as actually used (user prompt + style prompt + quality prompt + negative prompt +
  * palette described in words). Hosted engines receive it; the generation records it for the details panel.
  */
 export function enhancePrompt(input: {

@@ -27,7 +27,7 @@ const sub = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
   ...over,
 })
 
-describe('choosing a plan (spec §4)', () => {
+describe('choosing a plan', () => {
   it('without a subscription: a checkout', () => {
     expect(checkoutDecision(null, 'pro', 'yearly', now)).toEqual({ action: 'checkout' })
   })
@@ -59,7 +59,7 @@ describe('choosing a plan (spec §4)', () => {
   })
 })
 
-describe('cancel and renew (spec §4)', () => {
+describe('cancel and renew', () => {
   it('cancel: status cancelled, auto-renew off, access kept to the end date', () => {
     expect(cancelDecision(sub(), now)).toEqual({ action: 'cancel' })
     const c = cancelled(sub())
@@ -143,7 +143,7 @@ describe('Stripe statuses', () => {
   })
 })
 
-describe('the profile’s subscription fields (spec §3)', () => {
+describe('the profile’s subscription fields', () => {
   it('mirror the subscription that gives access, before a past-due or ended one', () => {
     const ended = sub({ id: 'old', plan: 'pro', status: 'expired', currentPeriodEnd: earlier })
     const active = sub({ id: 'new', plan: 'lite' })

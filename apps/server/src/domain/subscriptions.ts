@@ -1,6 +1,9 @@
 import type { PlanName, SubscriptionStatus, SubscriptionType } from '@parti/contract'
 
-/** The states a subscription row takes (spec §4); 'cancelled' keeps access until the period ends. */
+/**
+ * The states a subscription row takes (docs/product.md#subscription-states); 'cancelled' keeps access until
+ * the period ends.
+ */
 export type SubscriptionRecordStatus = 'active' | 'cancelled' | 'past_due' | 'expired'
 
 export interface SubscriptionFacts {
@@ -12,7 +15,7 @@ export interface SubscriptionFacts {
   currentPeriodEnd: Date
 }
 
-/** Benefits hold while active, and after a cancel until the end date (spec §1, §4). */
+/** Benefits hold while active, and after a cancel until the end date (docs/product.md#entitlements). */
 export function hasAccess(sub: SubscriptionFacts, now: Date): boolean {
   if (sub.status === 'active') return true
   if (sub.status === 'cancelled') return sub.currentPeriodEnd.getTime() > now.getTime()
@@ -27,8 +30,8 @@ export function isHeld(sub: SubscriptionFacts, now: Date): boolean {
 export type Refusal<R extends string> = { action: 'refuse'; reason: R }
 
 /**
- * spec §4: choosing the current plan gives 'You already have this plan'; an existing subscriber changing plan
- * (or billing period) goes to the billing portal, not to a second checkout.
+ * docs/product.md#plan-change: choosing the current plan gives 'You already have this plan'; an existing
+ * subscriber changing plan (or billing period) goes to the billing portal, not to a second checkout.
  */
 export function checkoutDecision(
   current: SubscriptionFacts | null,
@@ -43,8 +46,8 @@ export function checkoutDecision(
 }
 
 /**
- * spec §4 cancel: status cancelled, auto-renew off, access until the end date. Cancelling twice is not an
- * error (a double click, a second tab): the second answers like the first.
+ * Cancel (docs/product.md#subscription-states): status cancelled, auto-renew off, access until the end date.
+ * Cancelling twice is not an error (a double click, a second tab): the second answers like the first.
  */
 export function cancelDecision(
   sub: SubscriptionFacts | null,
@@ -145,7 +148,7 @@ export function currentSubscription<T extends SubscriptionFacts>(subs: readonly 
   return best
 }
 
-/** spec §3 profile fields (users row) that mirror the current subscription. */
+/** The profile fields of docs/product.md#user-profile (users row) that mirror the current subscription. */
 export interface UserBillingFields {
   plan: PlanName | null
   subscriptionType: SubscriptionType | null

@@ -3,7 +3,7 @@ import { modelForPlan, tiersFor } from './plan-rules.ts'
 
 const video = { default: 'kling-standard', premium: 'kling-master', experimental: 'new-video' }
 
-describe('plan rules for models (spec §6)', () => {
+describe('plan rules for models', () => {
   it('free and Lite jobs use the default model', () => {
     expect(modelForPlan(video, { name: null, active: false })).toEqual({
       model: 'kling-standard',

@@ -1,10 +1,13 @@
 import { planBenefits } from '@parti/contract'
 import type { EngineTaskKind } from './types.ts'
 
-/** The models an engine can use for one kind: the default, and the ones plans unlock (spec §6). */
+/**
+ * The models an engine can use for one kind: the default, and the ones plans unlock
+ * (docs/product.md#model-tiers).
+ */
 export interface ModelTiers {
   default: string
-  /** Standard and Pro: premium models (spec §6 'premium video models') */
+  /** Standard and Pro: premium models (docs/product.md#model-tiers) */
   premium?: string
   /** Pro: experimental models */
   experimental?: string

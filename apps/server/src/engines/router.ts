@@ -9,8 +9,9 @@ export interface EngineChoice {
 }
 
 /**
- * Which engine serves each task kind. The embedded default sends everything to the local engine; issue 5's
- * ENGINE_* settings and plan rules plug in here without the worker knowing.
+ * Which engine serves each task kind. The embedded default sends everything to the local engine; the
+ * ENGINE_* settings and plan rules (docs/decisions/0030-engine-per-kind-model-per-plan.md) plug in here
+ * without the worker knowing.
  */
 export interface EngineRouter {
   choose(kind: EngineTaskKind, plan: { name: string | null; active: boolean }): EngineChoice

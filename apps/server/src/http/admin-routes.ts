@@ -27,7 +27,8 @@ import type { Api } from './types.ts'
 const tags = ['admin']
 
 /**
- * spec §7 admin calls: style management (§2) and plans. DECISIONS: every /api/admin/* call answers 403 to
+ * The admin calls of docs/product.md#api-admin: style management (docs/product.md#admin-styles) and plans.
+ * docs/decisions/0011-admin-role-on-the-server.md: every /api/admin/* call answers 403 to
  * anyone without the admin role, checked when the request arrives, before its body is read or validated.
  */
 export function adminRoutes(app: Api, ctx: AppContext): void {

@@ -6,7 +6,10 @@ import type { DbOrTx } from '../db/client.ts'
 
 const cache = new WeakMap<FastifyRequest, SessionUser | null>()
 
-/** The bearer token (API clients, spec §7) or the HttpOnly session cookie (the browser). */
+/**
+ * The bearer token (API clients, docs/product.md#api-conventions) or the HttpOnly session cookie (the
+ * browser).
+ */
 export function tokenOf(req: FastifyRequest): string | null {
   const header = req.headers.authorization
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null

@@ -23,7 +23,7 @@ import type { Api } from './types.ts'
 const tags = ['conversations']
 
 /**
- * Ask Parti conversations (spec §2 chat editor). An edit is sent with POST /render/start
+ * Ask Parti conversations (docs/product.md#ask-parti). An edit is sent with POST /render/start
  * (generationType=chat-edit, conversationId); the user's message and the assistant's answer land here.
  */
 export function conversationRoutes(app: Api, ctx: AppContext): void {
@@ -65,7 +65,7 @@ export function conversationRoutes(app: Api, ctx: AppContext): void {
       },
     )
 
-    // "clear all messages" (spec §2): permanent; the images stay in the gallery
+    // "clear all messages" (docs/product.md#ask-parti): permanent; the images stay in the gallery
     api.delete(
       '/conversations/:id/messages',
       { schema: { tags, params: IdParams, response: { 200: OkResponse } } },

@@ -18,7 +18,8 @@ import { authenticated } from './auth-scope.ts'
 import type { Api, ApiServices } from './types.ts'
 
 /**
- * spec §7 user calls about generations, stats and the ledger. Another user's ids answer 404, always.
+ * The calls about generations, stats and the ledger (docs/product.md#api-generations,
+ * docs/product.md#api-user). Another user's ids answer 404, always.
  * The status call is what every waiting browser polls: its answers come from the service's cache until an event
  * for that user invalidates them.
  */
@@ -55,8 +56,8 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
       async (req) => ({ generation: await generations.get(req.user.userId, req.params.id) }),
     )
 
-    // Soft delete (ARCHITECTURE.md): the row stays, files are swept later. A job not started yet is cancelled
-    // and refunded; one already running finishes out of sight.
+    // Soft delete (docs/decisions/0022-soft-deletes.md): the row stays, files are swept later. A job not
+    // started yet is cancelled and refunded; one already running finishes out of sight.
     api.delete(
       '/user/generations/:id',
       { schema: { tags, params: IdParams, response: { 200: OkResponse } } },

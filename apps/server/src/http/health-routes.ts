@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import type { Api } from './types.ts'
 
 export function healthRoutes(app: Api, ctx: AppContext): void {
-  // spec §7: a success flag; 503 when the database does not answer within the client's 5 s
+  // docs/product.md#api-other: a success flag; 503 when the database does not answer in the client's 5 s
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },

@@ -31,7 +31,8 @@ const START_LIMIT = { max: 30, timeWindow: '1 minute' }
 /**
  * Sign in with Google and Apple (docs/sign-in.md): GET /auth/{provider} starts, the provider comes back to
  * GET /auth/google/callback or POST /auth/apple/callback (Apple's form_post), and the browser lands on
- * `returnTo` signed in, or on `/?authError=<code>&provider=<id>` (spec §8 messages on the public header).
+ * `returnTo` signed in, or on `/?authError=<code>&provider=<id>` (the messages of
+ * docs/product.md#errors-sign-in, on the public header).
  */
 export function oidcRoutes(app: Api, ctx: AppContext, { signIn: clients }: ApiServices): void {
   const secure = ctx.config.publicUrl.startsWith('https://')

@@ -26,9 +26,9 @@ const CHECKOUT_LIMIT = { max: 30, timeWindow: '1 minute' }
 const WEBHOOK_BODY_LIMIT = 1024 * 1024
 
 /**
- * spec §7 payments calls (/payments/*, /user/subscriptions*, /user/credits/purchase), Stripe's webhook, and
- * the built-in test checkout's pages when it is the provider (its billing clock runs in the runtime). Thin: the
- * rules live in domain/, the work in payments/service.ts.
+ * The payments calls of docs/product.md#api-payments (/payments/*, /user/subscriptions*,
+ * /user/credits/purchase), Stripe's webhook, and the built-in test checkout's pages when it is the provider
+ * (its billing clock runs in the runtime). Thin: the rules live in domain/, the work in payments/service.ts.
  */
 export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServices): void {
   const db = ctx.database.db

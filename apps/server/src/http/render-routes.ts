@@ -12,7 +12,10 @@ const multipartDoc = (fields: string) =>
   `multipart/form-data (or JSON with the same field names). ${fields} Answers 202 at once with the job(s) pending; ` +
   'follow them with GET /api/events or GET /api/user/generations/status.'
 
-/** spec §7 render calls: each validates, stores inputs, debits and queues, then answers 202 without waiting. */
+/**
+ * The render calls of docs/product.md#api-render: each validates, stores inputs, debits and queues, then
+ * answers 202 without waiting.
+ */
 export function renderRoutes(app: Api, ctx: AppContext): void {
   authenticated(app, ctx.database.db, (api) => securedRenderRoutes(api, ctx))
 }

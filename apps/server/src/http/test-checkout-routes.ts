@@ -100,7 +100,8 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
       }
       const row = await findCheckout(db, id)
       const type = row?.mode === 'subscription' ? 'subscription' : 'one-time'
-      // back to the app exactly as a provider's success_url and cancel_url would send the customer (spec §2)
+      // back to the app exactly as a provider's success_url and cancel_url would send the customer
+      // (docs/product.md#checkout-return)
       const target =
         result === 'cancelled'
           ? '/pricing?canceled=true'

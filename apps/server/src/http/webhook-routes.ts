@@ -13,7 +13,8 @@ const errorBody = (code: string, message: string) => ({ error: { code, message }
 /**
  * POST /api/webhooks/{provider}, for the providers whose descriptors verify webhooks (Replicate, fal): verify
  * the signature against the raw bytes, refuse stale timestamps, record the delivery once (webhook_deliveries),
- * then NOTIFY the workers. The payload itself is not trusted or stored: the waiting adapter re-reads the job from the provider (STYLE: webhooks are hints).
+ * then NOTIFY the workers. The payload itself is not trusted or stored: the waiting adapter re-reads the job
+ * from the provider (docs/decisions/0033-engine-webhooks-are-hints.md).
  */
 export function webhookRoutes(engines: EngineRouter) {
   return (app: Api, ctx: AppContext): void => {

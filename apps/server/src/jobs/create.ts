@@ -15,9 +15,10 @@ import { type GenerationRow, JOBS_CHANNEL } from './queue.ts'
 import { toGeneration } from './serialize.ts'
 
 /**
- * Accept jobs: the debit and the job rows commit in one transaction (ARCHITECTURE.md ledger rules), so a short
- * balance creates nothing (402 with required and available) and concurrent requests can never overspend.
- * Workers are woken by NOTIFY as the transaction commits.
+ * Accept jobs: the debit and the job rows commit in one transaction
+ * (docs/decisions/0006-debit-at-acceptance-refund-on-failure.md), so a short balance creates nothing (402
+ * with required and available) and concurrent requests can never overspend. Workers are woken by NOTIFY as
+ * the transaction commits.
  */
 export async function createJobs(
   database: Database,

@@ -11,9 +11,9 @@ export const JOBS_CHANNEL = 'parti_jobs'
 export type GenerationRow = typeof generations.$inferSelect
 
 /**
- * The queue is the generations table (ARCHITECTURE.md). Every state change is a conditional update that names
- * the worker holding the lease, so a worker that lost its lease (it stalled, another took the job over) can
- * never overwrite the newer outcome.
+ * The queue is the generations table (docs/decisions/0019-generations-table-is-the-queue.md). Every state
+ * change is a conditional update that names the worker holding the lease, so a worker that lost its lease (it
+ * stalled, another took the job over) can never overwrite the newer outcome.
  */
 export class JobQueue {
   constructor(

@@ -18,7 +18,10 @@ export type ShownGenerationRow = Omit<
   | 'updatedAt'
 >
 
-/** A generation row as the API shows it (spec §3 names; file keys become URLs the owner can open). */
+/**
+ * A generation row as the API shows it (the names of docs/product.md#generation; file keys become URLs the
+ * owner can open).
+ */
 export function toGeneration(row: ShownGenerationRow, storage: StorageService): Generation {
   const meta = { ...(row.metadata as GenerationMetadata) }
   const cleanedKey = typeof meta.cleanedImageKey === 'string' ? meta.cleanedImageKey : null

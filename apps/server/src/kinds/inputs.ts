@@ -82,7 +82,10 @@ export function ownFileKey(url: string, userId: string, publicUrl: string): stri
   return parsed.pathname.slice('/api/files/'.length)
 }
 
-/** spec §5 'Invalid image URL': not http(s), a private address, unreachable, not an image. */
+/**
+ * 'Invalid image URL' (docs/product.md#validation-image-url): not http(s), a private address, unreachable,
+ * not an image.
+ */
 async function fromUrl(ctx: AppContext, session: SessionUser, url: string): Promise<ResolvedInput> {
   let data: Buffer
   try {

@@ -3,7 +3,10 @@ import sharp from 'sharp'
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp'
 
-/** Judge a file by its bytes (ARCHITECTURE.md): PNG, JPEG or WebP signatures; the name and declared type prove nothing. */
+/**
+ * Judge a file by its bytes (docs/decisions/0024-uploads-judged-by-content.md): PNG, JPEG or WebP signatures;
+ * the name and declared type prove nothing.
+ */
 export function sniffImage(data: Buffer): ImageFormat | null {
   if (
     data.length >= 8 &&

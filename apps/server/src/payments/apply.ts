@@ -13,10 +13,11 @@ const PLAN_LABEL = { lite: 'Lite', standard: 'Standard', pro: 'Pro' } as const
 const fmt = (n: number) => new Intl.NumberFormat('en').format(n)
 
 /**
- * The one way a payment changes anything (ARCHITECTURE.md ledger rules). In a single transaction: the event's
- * id is recorded in payment_events (a repeated event changes nothing), its effects are written, every credit
- * grant is a ledger row keyed by what was paid (checkout:<session> or invoice:<invoice>, so two different events
- * about the same payment still grant once), and the users' profile fields follow their subscriptions.
+ * The one way a payment changes anything (docs/decisions/0037-payment-events-applied-once.md). In a single
+ * transaction: the event's id is recorded in payment_events (a repeated event changes nothing), its effects
+ * are written, every credit grant is a ledger row keyed by what was paid (checkout:<session> or
+ * invoice:<invoice>, so two different events about the same payment still grant once), and the users' profile
+ * fields follow their subscriptions.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -134,7 +135,10 @@ async function grantOnce(
   return true
 }
 
-/** spec §3: the profile's plan, subscription type, auto-renewal, end date and status follow the subscriptions. */
+/**
+ * docs/product.md#user-profile: the profile's plan, subscription type, auto-renewal, end date and status
+ * follow the subscriptions.
+ */
 export async function syncUserBilling(tx: Tx, userId: string, now = new Date()): Promise<void> {
   const subs = (await userSubscriptions(tx, userId)).map(toFacts)
   const fields = userBillingFields(currentSubscription(subs, now), now)

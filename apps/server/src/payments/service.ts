@@ -34,8 +34,8 @@ import {
 import type { CheckoutOrder, PaymentProvider } from './types.ts'
 
 const CONFLICT_MESSAGES: Record<PaymentConflictReason, string> = {
-  // spec §8 wording for the first two; the web shows 'You already have an active subscription' when the
-  // message contains that phrase
+  // the wording of docs/product.md#errors-payments for the first two; the web shows 'You already have an
+  // active subscription' when the message contains that phrase
   same_plan: 'You already have this plan',
   active_subscription: 'You already have an active subscription. Change your plan in the billing portal.',
   no_subscription: 'You have no subscription',
@@ -47,8 +47,9 @@ export const paymentConflict = (reason: PaymentConflictReason) =>
   new AppError('conflict', CONFLICT_MESSAGES[reason], { reason })
 
 /**
- * Payments as the routes see them (thin routes over this): the spec §4 rules from domain/, the provider for
- * checkouts, portal and cancellations, and payments/apply.ts for every change they cause.
+ * Payments as the routes see them (thin routes over this): the rules of docs/product.md#subscription-states
+ * from domain/, the provider for checkouts, portal and cancellations, and payments/apply.ts for every change
+ * they cause.
  */
 export class PaymentService {
   constructor(
@@ -115,7 +116,10 @@ export class PaymentService {
     return (await userSubscriptions(this.db, userId)).map(toSubscription)
   }
 
-  /** spec §4 cancel (the current subscription, or the one named): access kept to the end date. */
+  /**
+   * Cancel the current subscription, or the one named (docs/product.md#subscription-states): access kept to
+   * the end date.
+   */
   async cancel(userId: string, subscriptionId?: string): Promise<Subscription> {
     const sub = await this.target(userId, subscriptionId)
     const decision = cancelDecision(sub ? toFacts(sub) : null, this.now())

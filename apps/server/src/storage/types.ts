@@ -6,7 +6,7 @@ export interface BlobInfo {
 }
 
 /**
- * Where files live (ARCHITECTURE.md: blobs before rows). Keys are relative paths like
+ * Where files live (docs/decisions/0021-blobs-before-rows.md). Keys are relative paths like
  * `users/<userId>/<generationId>/output.png`; the user id in the key is what the file route checks.
  */
 export interface BlobStore {

@@ -45,8 +45,8 @@ export async function storeUpload(
 }
 
 /**
- * The lasso mask (spec §5): a file part or a data URL, normalised to a PNG of the image's size. `required`
- * turns a missing or empty selection into the spec's lasso message.
+ * The lasso mask (docs/product.md#validation-inpaint): a file part or a data URL, normalised to a PNG of the
+ * image's size. `required` turns a missing or empty selection into the lasso message there.
  */
 export async function readMask(
   parts: RequestParts,

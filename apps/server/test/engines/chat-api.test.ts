@@ -76,7 +76,7 @@ describe('Ask Parti on OpenAI (ENGINE_CHAT_EDIT) and inpainting on Gemini (ENGIN
     expect(detail.body.messages[3].text).toBe('Here is your edited image.')
   })
 
-  it('a lasso inpaint runs on Gemini; a refusal fails it with the spec message and refunds', async () => {
+  it('a lasso inpaint runs on Gemini; a refusal fails it with the refusal message and refunds', async () => {
     const mask = await rectMask(640, 480, { left: 70, top: 250, width: 200, height: 110 })
     const ok = await api.postForm(
       '/api/render/inpainting',

@@ -207,7 +207,7 @@ describe('ComfyUI adapter against fake servers', () => {
     expect(err.code).toBe('transient')
   })
 
-  it('an execution error fails the job with the spec message, the node error in the detail', async () => {
+  it('an execution error fails the job with its failure message, the node error in the detail', async () => {
     a.behaviour.outcome = 'error'
     const err = await engine([a.url])
       .run(tasks().sketch, makeCtx().ctx)

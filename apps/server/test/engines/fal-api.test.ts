@@ -63,7 +63,7 @@ describe('ENGINE_SKETCH_RENDER=fal, from the HTTP request to the gallery', () =>
     expect(file.status).toBe(200)
   })
 
-  it('a request that fails at fal fails the job with the spec message and refunds', async () => {
+  it('a request that fails at fal fails the job with its failure message and refunds', async () => {
     fake.behaviour.outcome = 'fail'
     const before = await balance(api)
     const r = await renderSketch()

@@ -107,7 +107,7 @@ describe('fal adapter against a fake of its queue API', () => {
     expect(video.outputs[0]).toMatchObject({ kind: 'video', contentType: 'video/mp4' })
   })
 
-  it('422 validation error: provider_failed at once, with the spec message', async () => {
+  it('422 validation error: provider_failed at once, with its failure message', async () => {
     fake.behaviour.submit = [422]
     const err = await engine()
       .run(sketchTask(), makeCtx().ctx)
@@ -143,7 +143,7 @@ describe('fal adapter against a fake of its queue API', () => {
     expect(err.message).not.toContain(fake.key)
   })
 
-  it('a safety refusal of a chat edit gets the spec refusal text', async () => {
+  it('a safety refusal of a chat edit gets the refusal text', async () => {
     fake.behaviour.outcome = 'nsfw'
     const err = await engine()
       .run(

@@ -91,7 +91,7 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     expect(diff.inside).toBeGreaterThan(1000)
   })
 
-  it('refusals (IMAGE_SAFETY, a blocked prompt) get the spec refusal; an answer without an image the chat failure', async () => {
+  it('refusals (IMAGE_SAFETY, a blocked prompt) get the refusal text; an answer without an image the chat failure', async () => {
     for (const prompt of ['something forbidden', 'something prohibited']) {
       const err = await engine()
         .run(edit(prompt), makeCtx().ctx)

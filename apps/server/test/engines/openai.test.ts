@@ -85,7 +85,7 @@ describe('OpenAI image edits for Ask Parti, against a fake of /v1/images/edits',
     expect(diff.inside).toBeGreaterThan(1000)
   })
 
-  it("the safety system's refusal reaches the user as the spec's refusal message", async () => {
+  it("the safety system's refusal reaches the user as the refusal message", async () => {
     const err = await engine()
       .run(edit('something forbidden'), makeCtx().ctx)
       .catch((e) => e)

@@ -74,7 +74,7 @@ describe('ENGINE_SKETCH_RENDER=replicate, from the HTTP request to the gallery',
     expect(gallery.body.generations.map((x: { id: string }) => x.id)).toContain(g!.id)
   })
 
-  it('a failed prediction fails the job with the spec message and gives the 20 credits back', async () => {
+  it('a failed prediction fails the job with its failure message and gives the 20 credits back', async () => {
     fake.behaviour.outcome = 'fail'
     const before = await balance(api)
     const r = await renderSketch()

@@ -170,7 +170,7 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
     expect(result.facts.model).toBe('kwaivgi/kling-v2.1-master')
   })
 
-  it("an unreadable mask fails with the kind's spec message", async () => {
+  it('an unreadable mask fails with the kind’s failure message', async () => {
     const { ctx } = makeCtx()
     const err = await engine()
       .run({ kind: 'inpaint', input: room, mask: Buffer.from('not a png'), prompt: 'x' }, ctx)
@@ -234,7 +234,7 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
     expect(err.message).toContain('[redacted]')
   })
 
-  it('a safety refusal in Ask Parti gets the spec refusal message', async () => {
+  it('a safety refusal in Ask Parti gets the refusal message', async () => {
     fake.behaviour.outcome = 'nsfw'
     const err = await engine()
       .run(

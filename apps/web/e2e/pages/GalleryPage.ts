@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-/** The gallery (spec §2): tabs, search and filters, the grid of results, the delete confirmation. */
+/**
+ * The gallery (docs/product.md#gallery): tabs, search and filters, the grid of results, the delete
+ * confirmation.
+ */
 export class GalleryPage {
   readonly grid: Locator
   readonly tiles: Locator

@@ -70,7 +70,10 @@ export class PricingScreen {
     await expect(confirm).toBeHidden()
   }
 
-  /** The checkout's return parameters are read, then cleared from the address (spec §2). */
+  /**
+   * The checkout's return parameters are read, then cleared from the address
+   * (docs/product.md#checkout-return).
+   */
   async expectReturnParamsCleared() {
     await expect(this.page).toHaveURL(/\/pricing$/)
   }

@@ -17,7 +17,10 @@ import { SidebarNav } from './shell/SidebarNav'
 import { useSidebarState } from './shell/sidebarState'
 import { TopBar } from './shell/TopBar'
 
-/** The signed-in shell (spec §2): collapsible sidebar with a mobile drawer, top bar, content, footer. */
+/**
+ * The signed-in shell (docs/product.md#app-shell): collapsible sidebar with a mobile drawer, top bar,
+ * content, footer.
+ */
 export default function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
   const { user } = useSession()
@@ -119,7 +122,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
               {children ?? <Outlet />}
             </Suspense>
           </main>
-          {/* spec §2: the signed-in home has no footer */}
+          {/* docs/product.md#footer: the signed-in home has no footer */}
           {!isHome && <SiteFooter compact />}
         </div>
       </div>

@@ -2,8 +2,9 @@ import i18next from 'i18next'
 import { hasPrerendered } from './prerendered'
 
 /**
- * Shown while auth and profile load (spec §2). It fades in after a short delay so a fast answer shows no flash.
- * It can render before the language has loaded, hence i18next directly with an English fallback.
+ * Shown while auth and profile load (docs/product.md#route-access). It fades in after a short delay so a fast
+ * answer shows no flash. It can render before the language has loaded, hence i18next directly with an English
+ * fallback.
  * Over the landing page's build-time copy it shows nothing: that copy is already the page being loaded.
  */
 export function FullScreenLoader() {

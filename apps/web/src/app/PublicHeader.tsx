@@ -22,7 +22,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-fg' : 'text-fg-muted hover:text-fg',
   )
 
-/** spec §2 public header: Home, Product, Support, language, theme, Sign In; the mobile menu adds Contact us. */
+/**
+ * The public header (docs/product.md#public-header): Home, Product, Support, language, theme, Sign In; the
+ * mobile menu adds Contact us.
+ */
 export function PublicHeader() {
   const { t } = useTranslation()
   const { openAuth } = useAuthDialog()

@@ -12,7 +12,10 @@ const CookieConsentCard = lazy(() =>
   import('../features/consent/CookieConsentCard').then((m) => ({ default: m.CookieConsentCard })),
 )
 
-/** The public pages' frame (spec §2): header, content, footer and the cookie-consent card. */
+/**
+ * The public pages' frame (docs/product.md#public-layout): header, content, footer and the cookie-consent
+ * card.
+ */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
   const matches = useMatches()

@@ -8,7 +8,10 @@ import { useSession } from '../features/auth/session'
 import { FullScreenLoader } from './FullScreenLoader'
 import { removePrerendered } from './prerendered'
 
-/** Waits for the session (spec §2: full-screen loading while auth and profile load), then renders the route. */
+/**
+ * Waits for the session (docs/product.md#route-access: full-screen loading while auth and profile load), then
+ * renders the route.
+ */
 export function RootLayout() {
   const { status, retry } = useSession()
   const { pathname } = useLocation()

@@ -11,7 +11,10 @@ export const FOOTER_LINKS = [
   { to: '/privacy', key: 'footer.privacy' },
 ] as const
 
-/** spec §2 footer: the five links and the copyright with the current year. `compact` is the app shell's. */
+/**
+ * The footer (docs/product.md#footer): the five links and the copyright with the current year. `compact` is
+ * the app shell's.
+ */
 export function SiteFooter({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation()
   const year = new Date().getFullYear()

@@ -31,7 +31,10 @@ export interface NavItem {
   adminOnly?: boolean
 }
 
-/** The sidebar of spec §2, in its order, plus admin for admins (DECISIONS: hidden from everyone else). */
+/**
+ * The sidebar of docs/product.md#sidebar, in its order, plus admin for admins (hidden from everyone else,
+ * docs/decisions/0011-admin-role-on-the-server.md).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', titleKey: 'nav.home', icon: Sparkles, count: 'chatEdit' },
   { to: '/video', titleKey: 'nav.video', icon: Clapperboard, count: 'video' },

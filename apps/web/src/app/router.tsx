@@ -23,7 +23,7 @@ const TermsPage = lazy(() => import('../features/legal/TermsPage'))
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
 const ProductPage = lazy(() => import('../features/product/ProductPage'))
 
-/** spec §2: / is the Ask Parti page when signed in and the landing page when signed out. */
+/** docs/product.md#routes: / is the Ask Parti page when signed in and the landing page when signed out. */
 function HomeRoute() {
   const { status } = useSession()
   if (status === 'signed-in') {

@@ -11,9 +11,9 @@ import {
 import i18next from 'i18next'
 
 /**
- * The one API client (spec §7): base /api, the UI language in Accept-Language, the session cookie sent with
- * every call (credentials: 'include'; the browser never sees a token), a 120 s timeout by default, and the
- * one error shape `{error:{code,message,details?}}` turned into a typed ApiError.
+ * The one API client (docs/product.md#api-conventions): base /api, the UI language in Accept-Language, the
+ * session cookie sent with every call (credentials: 'include'; the browser never sees a token), a 120 s
+ * timeout by default, and the one error shape `{error:{code,message,details?}}` turned into a typed ApiError.
  */
 
 export const API_BASE = '/api'

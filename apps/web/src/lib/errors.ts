@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from './api'
 
 /**
- * The text a screen shows for a failure: the translated catalogue text for the error code (spec §8), with the
- * figures of insufficient-credits filled in. The server's English message is never shown as-is.
+ * The text a screen shows for a failure: the translated catalogue text for the error code
+ * (docs/product.md#errors), with the figures of insufficient-credits filled in. The server's English message
+ * is never shown as-is.
  */
 export function errorText(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('errors.internal')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { detectLanguage, directionOf } from './i18n'
 
-describe('language detection (spec §1: stored, then browser, then page)', () => {
+describe('language detection (stored, then browser, then page)', () => {
   it('prefers the stored choice', () => {
     expect(detectLanguage('de', ['fr-FR'], 'es')).toBe('de')
   })

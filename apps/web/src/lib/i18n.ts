@@ -19,7 +19,8 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
     // 'pages': the long texts of the public pages (legal, support, product, contact), loaded with them;
-    // 'app': the signed-in screens' notices, toasts and confirmations (spec §8), loaded with those screens
+    // 'app': the signed-in screens' notices, toasts and confirmations (docs/product.md#errors), loaded with
+    // those screens
     resources: {
       translation: typeof en
       pages: typeof enPages
@@ -84,9 +85,10 @@ const lazyLocales: BackendModule = {
 }
 
 /**
- * spec §1: the stored choice first, then the browser's languages, then the page's lang attribute; English
- * when none is supported. The stored choice goes through storage.ts, so it has a schema and a version like
- * every other key. (A dozen lines instead of i18next-browser-languagedetector keep the landing page small.)
+ * docs/product.md#languages: the stored choice first, then the browser's languages, then the page's lang
+ * attribute; English when none is supported. The stored choice goes through storage.ts, so it has a schema
+ * and a version like every other key. (A dozen lines instead of i18next-browser-languagedetector keep the
+ * landing page small.)
  */
 export function detectLanguage(
   stored: unknown = readStored('language'),

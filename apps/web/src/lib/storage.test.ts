@@ -5,7 +5,7 @@ import { loadPersistentJobs, readStored, STORAGE_KEYS, writeStored } from './sto
 describe('browser storage', () => {
   beforeEach(() => localStorage.clear())
 
-  it('defines every key of spec §3 once, each with a version', () => {
+  it('defines every key once, each with a version', () => {
     const names = Object.values(STORAGE_KEYS).map((k) => k.name)
     expect(new Set(names).size).toBe(names.length)
     for (const key of [
@@ -62,7 +62,7 @@ describe('browser storage', () => {
     expect(readStored('cookieConsent')?.categories).toEqual(['necessary'])
   })
 
-  it('discards persisted jobs older than 10 minutes on load (spec §4)', () => {
+  it('discards persisted jobs older than 10 minutes on load', () => {
     const now = 1_800_000_000_000
     writeStored('persistentJobs', [
       { id: 'fresh', generationType: 'video-render', createdAt: now - 60_000 },

@@ -15,8 +15,9 @@ import {
 } from './shape'
 
 /**
- * Browser-storage keys of spec §3, defined once. Every value is stored as `{ v, value }`: the version lets a
- * later release change a shape without trusting old data, and every read is checked against the schema.
+ * Browser-storage keys of docs/product.md#storage-keys, defined once. Every value is stored as
+ * `{ v, value }`: the version lets a later release change a shape without trusting old data, and every read
+ * is checked against the schema.
  * A malformed, stale-version or unparsable entry is removed and treated as absent.
  *
  * Never put credentials here: the session is an HttpOnly cookie the server sets.
@@ -121,7 +122,7 @@ export function removeStored(key: StorageKey): void {
   store()?.removeItem(STORAGE_KEYS[key].name)
 }
 
-/** spec §4: locally persisted jobs older than 10 minutes are discarded on load. */
+/** docs/product.md#persistent-jobs: locally persisted jobs older than 10 minutes are discarded on load. */
 export function loadPersistentJobs(now: number = Date.now()): PersistentJob[] {
   const jobs = readStored('persistentJobs') ?? []
   const fresh = jobs.filter((job) => now - job.createdAt <= PERSISTENT_JOB_EXPIRY_MS && job.createdAt <= now)

@@ -21,7 +21,7 @@ export interface IdentitySignIn extends SignedIn {
  * - a known identity signs into its account (name and photo refreshed from the provider);
  * - a new identity whose verified e-mail has an account is linked to it;
  * - otherwise a new account is created with the welcome credits, in one transaction (like sign-up).
- * The admin role follows ADMIN_EMAILS at each sign-in (DECISIONS).
+ * The admin role follows ADMIN_EMAILS at each sign-in (docs/decisions/0011-admin-role-on-the-server.md).
  */
 export async function signInWithIdentity(
   db: Db,

@@ -1,6 +1,7 @@
 /**
- * What the browser is told when a sign-in with Google or Apple fails: `/?authError=<code>` (spec §8, the web
- * shows the catalogue text for the code). The reason is for the log only.
+ * What the browser is told when a sign-in with Google or Apple fails: `/?authError=<code>`
+ * (docs/product.md#errors-sign-in; the web shows the catalogue text for the code). The reason is for the log
+ * only.
  */
 export const SIGN_IN_ERROR_CODES = [
   'not_enabled',
@@ -13,8 +14,8 @@ export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number]
 
 /**
  * OAuth error codes a provider may send back (RFC 6749 §4.1.2.1 and §5.2, Apple's user_cancelled_authorize).
- * Only these are passed on to the browser (spec §8: Apple's failures show the provider's message), so the
- * address can never carry text an attacker wrote.
+ * Only these are passed on to the browser (docs/product.md#errors-sign-in: Apple's failures show the
+ * provider's message), so the address can never carry text an attacker wrote.
  */
 const PROVIDER_ERRORS = new Set([
   'access_denied',

@@ -40,7 +40,8 @@ const GOOGLE_VARS = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const
 const APPLE_VARS = ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'] as const
 
 /**
- * A provider is on when its client id is set; then every variable it needs must be set too (STYLE habit 8:
+ * A provider is on when its client id is set; then every variable it needs must be set too
+ * (docs/decisions/0048-configuration-checked-at-start.md:
  * a half-configured provider stops start-up with the missing variable's name, not at the first sign-in).
  */
 export function signInEnvProblems(env: SignInEnv): string[] {

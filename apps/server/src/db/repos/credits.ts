@@ -17,9 +17,10 @@ export interface CreditChange {
 }
 
 /**
- * The one way a balance changes (ARCHITECTURE.md ledger rules): a conditional update that can never take the
- * balance below zero, and its ledger row, in the caller's transaction. Concurrent debits serialise on the
- * user's row, so they can never overspend. Throws insufficient_credits (402) with required and available.
+ * The one way a balance changes (docs/decisions/0006-debit-at-acceptance-refund-on-failure.md): a conditional
+ * update that can never take the balance below zero, and its ledger row, in the caller's transaction.
+ * Concurrent debits serialise on the user's row, so they can never overspend. Throws insufficient_credits
+ * (402) with required and available.
  */
 export async function changeCredits(tx: Tx, change: CreditChange): Promise<number> {
   const [row] = await tx

@@ -17,7 +17,10 @@ export interface InputInfo {
   format: string
 }
 
-/** Smaller than this there is nothing to render; the upload layer recommends 1024 px (spec §1). */
+/**
+ * Smaller than this there is nothing to render; the upload layer recommends 1024 px
+ * (docs/product.md#input-size).
+ */
 export const MIN_SIDE = 64
 /** Decoding cap: a 40-megapixel photo is the largest a phone makes; larger is a decompression bomb risk. */
 const MAX_PIXELS = 40_000_000

@@ -1,11 +1,14 @@
 import { EngineError, type EngineTaskKind } from '../types.ts'
 import { ProviderHttpError } from './http.ts'
 
-/** spec §8 generation failures, by kind: what the user reads when a hosted engine fails for good. */
+/**
+ * The generation failures of docs/product.md#errors-generation, by kind: what the user reads when a hosted
+ * engine fails for good.
+ */
 export const FAILURE_MESSAGES: Record<EngineTaskKind, string> = {
   sketch: 'Failed to render sketch',
   'multi-angle': 'Failed to render sketch',
-  // the spec has no staging message; the local engine's words, so both engines say the same
+  // staging (docs/decisions/0051-values-left-open.md): the local engine's words, so both engines say the same
   'staging-clean': 'Failed to process the room photo',
   'staging-stage': 'Failed to process the room photo',
   inpaint: 'Inpainting failed',
@@ -13,7 +16,7 @@ export const FAILURE_MESSAGES: Record<EngineTaskKind, string> = {
   animate: 'Failed to generate video',
 }
 
-/** spec §8: a provider's content filter said no. */
+/** docs/product.md#errors-chat: a provider's content filter said no. */
 export const REFUSED_MESSAGE =
   "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear."
 
@@ -35,7 +38,10 @@ export function providerFailed(kind: EngineTaskKind, detail: string, cause?: unk
   return new EngineError('provider_failed', FAILURE_MESSAGES[kind], { detail, cause })
 }
 
-/** A refusal by the provider's filter: chat kinds get the spec's refusal text, the others their failure text. */
+/**
+ * A refusal by the provider's filter: chat kinds get the refusal text of docs/product.md#errors-chat, the
+ * others their failure text.
+ */
 export function refused(kind: EngineTaskKind, detail: string): EngineError {
   const chat = kind === 'magic-edit' || kind === 'inpaint'
   return new EngineError('provider_failed', chat ? REFUSED_MESSAGE : FAILURE_MESSAGES[kind], { detail })

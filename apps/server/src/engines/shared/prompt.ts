@@ -14,7 +14,7 @@ const RENDER_QUALITY = 'photorealistic architectural visualisation, natural ligh
 const DEFAULT_NEGATIVE = 'blurry, distorted geometry, warped lines, low quality, text, watermark'
 
 /**
- * The enhanced prompt for a task (issue 5: user prompt + style prompt + quality prompt + negative prompt +
+ * The enhanced prompt for a task (user prompt + style prompt + quality prompt + negative prompt +
  * palette in words). Render requests already arrive enhanced (kinds/*.ts); every part is added
  * only when missing, so nothing is said twice.
  */
@@ -117,7 +117,7 @@ function cleaningWords(options: StagingOption[]): string[] {
   return words.length ? words : ['remove clutter']
 }
 
-/** The twelve spec §3 camera movements, in the words video models follow. */
+/** The twelve camera movements of docs/product.md#camera-movements, in the words video models follow. */
 export const CAMERA_WORDS: Record<CameraMovement, string> = {
   static: 'static locked-off camera, no camera movement',
   zoom_in: 'slow zoom in',

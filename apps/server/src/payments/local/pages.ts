@@ -29,7 +29,7 @@ export const PAGE_CSP = [
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const STYLE = `
+const PAGE_CSS = `
 :root{--bg:#fafaf9;--surface:#fff;--surface-2:#f4f4f2;--fg:#1c1b19;--muted:#5f5d58;--border:#e5e4e0;--accent:#2f55d4;--accent-hover:#2647b8;--accent-fg:#fff;--warn-bg:#fef3c7;--warn-fg:#78350f;--warn-border:#f59e0b;--pill:#92400e;--ok-bg:#e7f6ee;--ok-fg:#14532d;--danger:#b42318;color-scheme:light}
 :root.dark{--bg:#0e0f11;--surface:#16171a;--surface-2:#1c1d21;--fg:#ecebe8;--muted:#a3a29d;--border:#27292e;--accent:#7895f5;--accent-hover:#93abf8;--accent-fg:#0b1230;--warn-bg:#3a2a06;--warn-fg:#fcd34d;--warn-border:#b45309;--pill:#b45309;--ok-bg:#0f2a1c;--ok-fg:#86efac;--danger:#f97066;color-scheme:dark}
 @media (prefers-color-scheme:dark){:root:not(.light){--bg:#0e0f11;--surface:#16171a;--surface-2:#1c1d21;--fg:#ecebe8;--muted:#a3a29d;--border:#27292e;--accent:#7895f5;--accent-hover:#93abf8;--accent-fg:#0b1230;--warn-bg:#3a2a06;--warn-fg:#fcd34d;--warn-border:#b45309;--pill:#b45309;--ok-bg:#0f2a1c;--ok-fg:#86efac;--danger:#f97066;color-scheme:dark}}
@@ -77,7 +77,7 @@ function layout(lang: Language, t: PageText, title: string, body: string): strin
 <meta name="color-scheme" content="light dark">
 <title>${esc(title)} · ${esc(t.testMode)} · Parti</title>
 <script>${THEME_SCRIPT}</script>
-<style>${STYLE}</style>
+<style>${PAGE_CSS}</style>
 </head>
 <body>
 <div class="band" role="note" data-testid="test-mode-band"><strong>${esc(t.testMode)}</strong><span>${esc(t.testNotice)}</span></div>

@@ -35,11 +35,12 @@ const rand = () => randomBytes(12).toString('hex')
 const suffix = (id: string) => id.replace(/^cs_test_local_/, '')
 
 /**
- * The built-in test checkout (DECISIONS: the embedded default, clearly labelled as test mode). No money moves:
- * its pages (http/test-checkout-routes.ts) stand in for a provider's hosted checkout and billing portal, and
- * every button turns into provider events applied through the same path as Stripe's webhooks
- * (payments/apply.ts). Event, subscription and invoice ids derive from the session or period they are about,
- * so a double click or two API processes running the billing clock apply each change once.
+ * The built-in test checkout (docs/decisions/0036-payments-stripe-and-test-checkout.md: the embedded default,
+ * clearly labelled as test mode). No money moves: its pages (http/test-checkout-routes.ts) stand in for a
+ * provider's hosted checkout and billing portal, and every button turns into provider events applied through
+ * the same path as Stripe's webhooks (payments/apply.ts). Event, subscription and invoice ids derive from the
+ * session or period they are about, so a double click or two API processes running the billing clock apply
+ * each change once.
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly id = 'local' as const

@@ -38,7 +38,8 @@ export class StripePaymentProvider implements PaymentProvider {
       customer,
       client_reference_id: payer.id,
       metadata,
-      // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; /pricing reads it back (spec §2)
+      // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; /pricing reads it back
+      // (docs/product.md#checkout-return)
       success_url: `${base}/pricing?session_id={CHECKOUT_SESSION_ID}&success=true&type=${type}`,
       cancel_url: `${base}/pricing?canceled=true`,
     }

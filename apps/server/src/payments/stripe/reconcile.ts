@@ -21,8 +21,9 @@ const oneOf = <T extends string, F extends string>(
 const PERIOD_INVOICES = new Set(['subscription_create', 'subscription_cycle'])
 
 /**
- * Turns Stripe objects, always re-read from Stripe (STYLE: webhooks are hints), into our effects. An event's
- * payload is only used for the id of what it is about; amounts, statuses and periods come from the re-read.
+ * Turns Stripe objects, always re-read from Stripe (docs/decisions/0037-payment-events-applied-once.md), into
+ * our effects. An event's payload is only used for the id of what it is about; amounts, statuses and periods
+ * come from the re-read.
  */
 export class StripeReconciler {
   constructor(

@@ -10,7 +10,7 @@ describe('CreditBalance', () => {
     expect(screen.getByRole('link', { name: 'Buy' }).getAttribute('href')).toBe('/pricing')
   })
 
-  it('turns red under 100 credits (spec §4) and says so to screen readers', async () => {
+  it('turns red under 100 credits and says so to screen readers', async () => {
     await renderWithApp(<CreditBalance credits={99} />)
     const badge = screen.getByTestId('credit-balance')
     expect(badge.dataset.low).toBe('true')

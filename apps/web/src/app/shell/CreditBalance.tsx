@@ -5,7 +5,10 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../components/ui/Button'
 import { cn } from '../../components/ui/cn'
 
-/** Balance with thousands separators in the UI language; red under 100 (spec §4); Buy goes to pricing. */
+/**
+ * Balance with thousands separators in the UI language; red under 100 (docs/product.md#low-credit); Buy goes
+ * to pricing.
+ */
 export function CreditBalance({ credits }: { credits: number }) {
   const { t, i18n } = useTranslation()
   const low = credits < LOW_CREDIT_THRESHOLD

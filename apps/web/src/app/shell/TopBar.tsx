@@ -12,7 +12,10 @@ interface TopBarProps {
   onOpenDrawer: () => void
 }
 
-/** spec §2 top bar: title, language, credits with Buy, advanced-settings toggle, theme toggle. */
+/**
+ * The top bar (docs/product.md#top-bar): title, language, credits with Buy, advanced-settings toggle, theme
+ * toggle.
+ */
 export function TopBar({ title, user, onOpenDrawer }: TopBarProps) {
   const { t } = useTranslation()
   return (

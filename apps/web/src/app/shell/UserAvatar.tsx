@@ -1,7 +1,7 @@
 import type { UserProfile } from '@parti/contract'
 import { useState } from 'react'
 
-/** The user's photo, or the first letter of the e-mail (spec §2). */
+/** The user's photo, or the first letter of the e-mail (docs/product.md#sidebar). */
 export function UserAvatar({ user }: { user: Pick<UserProfile, 'email' | 'photoURL'> }) {
   const [broken, setBroken] = useState(false)
   if (user.photoURL && !broken) {

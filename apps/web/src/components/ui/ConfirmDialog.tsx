@@ -20,8 +20,9 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A yes/no question before something permanent (spec §8: delete an image, a video, a conversation, clear all
- * messages). Focus starts on Cancel, Escape and the overlay cancel, and the action button says what it does.
+ * A yes/no question before something permanent (docs/product.md#confirmations: delete an image, a video, a
+ * conversation, clear all messages). Focus starts on Cancel, Escape and the overlay cancel, and the action
+ * button says what it does.
  */
 export function ConfirmDialog({
   open,

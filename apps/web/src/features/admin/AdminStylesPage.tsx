@@ -19,7 +19,10 @@ import {
 import { RequireAdmin } from './RequireAdmin'
 import { groupByCategory } from './reorder'
 
-/** spec §2 admin style management: create, edit, save, initialise defaults, clean up ids, upload, reorder. */
+/**
+ * Style management (docs/product.md#admin-styles): create, edit, save, initialise defaults, clean up ids,
+ * upload, reorder.
+ */
 export default function AdminStylesPage() {
   return (
     <RequireAdmin>

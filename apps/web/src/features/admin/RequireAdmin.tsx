@@ -7,7 +7,10 @@ import { EmptyState } from '../../components/ui/EmptyState'
 import { Page } from '../../components/ui/Page'
 import { useSession } from '../auth/session'
 
-/** DECISIONS: admin pages are for the admin role; everyone else sees a 403 page (the server enforces it too). */
+/**
+ * docs/decisions/0011-admin-role-on-the-server.md: admin pages are for the admin role; everyone else sees a
+ * 403 page (the server enforces it too).
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const { user } = useSession()

@@ -1,7 +1,8 @@
 import type { AdminPlan, AdminPlanInput, AdminStyle, ReorderStylesRequest, StyleInput } from '@parti/contract'
 import { call } from '../../lib/api'
 
-// spec §7 admin calls; the server answers 403 to anyone without the admin role (DECISIONS)
+// The admin calls of docs/product.md#api-admin; the server answers 403 to anyone without the admin role
+// (docs/decisions/0011-admin-role-on-the-server.md)
 
 export const adminStylesKey = ['admin', 'styles'] as const
 export const adminPlansKey = ['admin', 'plans'] as const

@@ -5,8 +5,8 @@ import { signInNotice, withoutSignInParams } from './signInRedirect'
 
 /**
  * After the full-page sign-in with Google or Apple, the server sends the browser back with `?signedIn=` or
- * `?authError=`: say how it went in a toast (spec §8), then take the parameters out of the address so a reload
- * or a shared link does not say it again.
+ * `?authError=`: say how it went in a toast (docs/product.md#errors-sign-in), then take the parameters out of
+ * the address so a reload or a shared link does not say it again.
  */
 export function SignInRedirectNotice() {
   const { t } = useTranslation()

@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 const notice = (query: string) => signInNotice(t, new URLSearchParams(query))
 
-describe('sign-in redirect messages (spec §8, DECISIONS wording)', () => {
+describe('sign-in redirect messages', () => {
   it.each([
     ['authError=not_enabled&provider=google', 'Google sign-in is not enabled. Please contact support.'],
     ['authError=not_configured&provider=google', 'Google sign-in not configured. Please contact support.'],

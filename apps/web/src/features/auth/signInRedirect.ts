@@ -6,8 +6,10 @@ export const SIGN_IN_PARAMS = ['authError', 'provider', 'reason', 'signedIn'] as
 export type SignInNotice = { kind: 'success' } | { kind: 'error'; text: string } | null
 
 /**
- * spec §8 sign-in messages for `/?authError=<code>&provider=<google|apple>[&reason=<oauth code>]`, with
- * DECISIONS' wording (no vendor console). Apple's failures show Apple's own reason when it sent one.
+ * The sign-in messages of docs/product.md#errors-sign-in for
+ * `/?authError=<code>&provider=<google|apple>[&reason=<oauth code>]`, worded without a vendor console
+ * (docs/decisions/0012-sign-in-errors-without-vendor-name.md). Apple's failures show Apple's own reason when
+ * it sent one.
  */
 export function signInNotice(t: TFunction, params: URLSearchParams): SignInNotice {
   if (params.get('signedIn')) return { kind: 'success' }

@@ -43,7 +43,10 @@ const asInput = (g: Generation): InputImage | null =>
       }
     : null
 
-/** spec §2 signed-in home: Ask Parti, editing images through a conversation stored on the server. */
+/**
+ * The signed-in home (docs/product.md#ask-parti): Ask Parti, editing images through a conversation stored on
+ * the server.
+ */
 export default function AskPartiPage() {
   const { t, i18n } = useTranslation(['chat', 'app', 'create'])
   const qc = useQueryClient()
@@ -82,7 +85,7 @@ export default function AskPartiPage() {
   const lastSent = sentIds[sentIds.length - 1] ?? null
   const { data: lastGeneration } = useGeneration(lastSent)
   const finishedKey = `${lastSent}:${lastGeneration?.status}`
-  // every image of the conversation, newest first, to reuse (spec §2)
+  // every image of the conversation, newest first, to reuse (docs/product.md#ask-parti)
   // biome-ignore lint/correctness/useExhaustiveDependencies: finishedKey changes when an edit adds its result to the list
   const previous = useMemo(() => {
     const seen = new Set<string>()

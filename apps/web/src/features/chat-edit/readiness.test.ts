@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { chatReadiness } from './readiness'
 
-describe('Ask Parti readiness (spec §5 chat edit)', () => {
+describe('Ask Parti readiness', () => {
   it('is ready with a prompt, an image and 20 credits', () => {
     expect(chatReadiness({ hasImage: true, prompt: 'warmer', credits: 20 })).toEqual([])
   })
-  it('asks for a prompt and an image with the one spec message', () => {
+  it('asks for a prompt and an image with the one message', () => {
     expect(chatReadiness({ hasImage: true, prompt: ' ', credits: 20 })).toEqual([
       { code: 'chat_prompt_image_required', field: 'prompt' },
     ])

@@ -1,12 +1,12 @@
 import { priceOf } from '@parti/contract'
 import { creditsReason, type Reason } from '../create/readiness'
 
-/** spec §9: an edit is an image generation, 20 credits. */
+/** docs/product.md#pricing: an edit is an image generation, 20 credits. */
 export const EDIT_COST = priceOf('magic-edit')
 
 /**
- * Why Send cannot run yet. spec §5 has one message for a missing prompt or a missing image ('Please provide a
- * prompt and select an image to edit.'); it points at whichever is missing first.
+ * Why Send cannot run yet. docs/product.md#validation-chat has one message for a missing prompt or a missing
+ * image ('Please provide a prompt and select an image to edit.'); it points at whichever is missing first.
  */
 export function chatReadiness(input: { hasImage: boolean; prompt: string; credits: number }): Reason[] {
   const reasons: Reason[] = []

@@ -30,7 +30,7 @@ describe('the assistant’s reply', () => {
       kind: 'generic',
     })
   })
-  it('uses the spec’s two chat failures', () => {
+  it('uses the two chat failures', () => {
     expect(
       replyFor({ status: 'failed', mode: 'magic-edit', errorCode: 'unsupported_request', metadata: {} }),
     ).toEqual({ kind: 'failure', key: 'failure.chatProcess', capabilities: true })

@@ -4,8 +4,8 @@ import { failureMessageKey } from '../jobs/messages'
 /**
  * What the assistant says about an edit, as keys of the 'chat' namespace, so it reads in the UI language:
  * the operations the engine reports (stable ids such as 'warmer' or 'crop:16:9') become a translated
- * sentence; a failure uses the spec §8 'Sorry…' texts. An engine that reports no operations (a hosted model)
- * has its own words in metadata.reply, shown as they are.
+ * sentence; a failure uses the 'Sorry…' texts of docs/product.md#errors-chat. An engine that reports no
+ * operations (a hosted model) has its own words in metadata.reply, shown as they are.
  */
 export type ReplyPart =
   | { kind: 'ops'; ops: Array<{ key: string; values?: Record<string, string> }>; skippedObjects: boolean }

@@ -15,8 +15,9 @@ const CATEGORIES: Record<Choice, CookieConsent['categories']> = {
 }
 
 /**
- * The cookie-consent card of the public pages (spec §2), shown until the visitor chooses. The choice is kept
- * in the browser and recorded on our server (DECISIONS: instead of a cloud document store).
+ * The cookie-consent card of the public pages (docs/product.md#cookie-consent), shown until the visitor
+ * chooses. The choice is kept in the browser and recorded on our server
+ * (docs/decisions/0014-cookie-consent-on-our-server.md: instead of a cloud document store).
  */
 export function CookieConsentCard() {
   const { t } = useTranslation()

@@ -4,7 +4,10 @@ import { Link } from 'react-router'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
 
-/** Which spec §8 wording the dialog uses: the plain one, or the variant for inpainting, magic edit, animate or video. */
+/**
+ * Which wording of docs/product.md#errors-insufficient-credits the dialog uses: the plain one, or the variant
+ * for inpainting, magic edit, animate or video.
+ */
 export type InsufficientVariant = 'default' | 'inpaint' | 'magicEdit' | 'animate' | 'video'
 
 export interface InsufficientCreditsDialogProps {
@@ -26,10 +29,11 @@ const MESSAGE = {
 } as const
 
 /**
- * The insufficient-credits dialog (spec §7 HTTP 402, spec §8 'You need {{required}} credits. Please purchase
- * more credits.' and its variants): says what the job needs and what the user has, and links to /pricing.
- * `useStartJob()` returns ready-made props for it (`insufficientDialog`), so a screen renders
- * `<InsufficientCreditsDialog {...job.insufficientDialog} />` once.
+ * The insufficient-credits dialog (HTTP 402, docs/product.md#api-errors; 'You need {{required}} credits.
+ * Please purchase more credits.' and its variants, docs/product.md#errors-insufficient-credits): says what
+ * the job needs and what the user has, and links to /pricing. `useStartJob()` returns ready-made props for it
+ * (`insufficientDialog`), so a screen renders `<InsufficientCreditsDialog {...job.insufficientDialog} />`
+ * once.
  */
 export function InsufficientCreditsDialog({
   open,

@@ -3,7 +3,7 @@ import { appendInput, checkImageFile, isImageUrl } from './inputImage'
 
 const MB = 1024 * 1024
 
-describe('checkImageFile (spec §5: PNG, JPG, JPEG, WEBP up to 10 MB)', () => {
+describe('checkImageFile (PNG, JPG, JPEG, WEBP up to 10 MB)', () => {
   it.each([
     ['image/png', 'a.png'],
     ['image/jpeg', 'a.jpg'],

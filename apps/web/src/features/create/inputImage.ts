@@ -10,7 +10,7 @@ export type InputImage =
   | { kind: 'generation'; generationId: string; previewUrl: string; width?: number; height?: number }
   | { kind: 'url'; url: string; previewUrl: string }
 
-/** spec §5 upload rule: PNG, JPG, JPEG, WEBP. */
+/** The upload rule of docs/product.md#validation-upload: PNG, JPG, JPEG, WEBP. */
 export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp'
 const EXTENSIONS = /\.(png|jpe?g|webp)$/i
@@ -18,8 +18,9 @@ const EXTENSIONS = /\.(png|jpe?g|webp)$/i
 export type FileProblem = 'invalid_image_file' | 'payload_too_large'
 
 /**
- * The browser's first look at a file (spec §5: PNG, JPG, JPEG or WEBP, up to 10 MB), so a wrong file is
- * refused before it is sent. The server judges the bytes again; a file name proves nothing there.
+ * The browser's first look at a file (docs/product.md#validation-upload: PNG, JPG, JPEG or WEBP, up to 10
+ * MB), so a wrong file is refused before it is sent. The server judges the bytes again; a file name proves
+ * nothing there.
  */
 export function checkImageFile(file: Pick<File, 'type' | 'name' | 'size'>): FileProblem | null {
   const typed = file.type

@@ -6,7 +6,8 @@ import type { InsufficientVariant } from './InsufficientCreditsDialog'
 /**
  * Why Generate cannot run yet (InvokeAI's readiness habit): each screen has one pure function that lists the
  * reasons, tested beside it, and the list is shown next to the button. A missing input names the field it
- * belongs to and uses the spec §5 message; a short balance carries the figures of the spec §8 message.
+ * belongs to and uses its message in docs/product.md#validation; a short balance carries the figures of the
+ * message in docs/product.md#errors-insufficient-credits.
  */
 export type Reason =
   | { code: Exclude<ErrorCode, 'insufficient_credits'>; field: string }
@@ -29,7 +30,10 @@ const INSUFFICIENT_KEY = {
   video: 'app:messages.generation.insufficientVideo',
 } as const satisfies Record<InsufficientVariant, string>
 
-/** The words of a reason in the UI language: the spec §5 message, or the spec §8 credits message. */
+/**
+ * The words of a reason in the UI language: the message of docs/product.md#validation, or the credits message
+ * of docs/product.md#errors-insufficient-credits.
+ */
 export function useReasonText() {
   const { t } = useTranslation(['translation', 'app'])
   return useCallback(

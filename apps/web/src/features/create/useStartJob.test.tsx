@@ -84,7 +84,7 @@ describe('useStartJob', () => {
     expect(result.current.insufficientDialog).toMatchObject({ open: true, required: 300, available: 120 })
   })
 
-  it('reports a spec §5 failure at its field, in the catalogue’s words', async () => {
+  it('reports a validation failure at its field, in the catalogue’s words', async () => {
     const { result } = await setup(async () =>
       answer(400, {
         error: { code: 'description_required', message: 'x', details: { field: 'userPrompt' } },

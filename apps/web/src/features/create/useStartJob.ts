@@ -24,9 +24,10 @@ export interface StartedJobs {
 }
 
 /**
- * A failure that belongs next to one field (spec §5 validation, or a file the server refused), with its text
- * already translated. `field` is the server's field name (`sketch`, `image`, `userPrompt`, `description`,
- * `imageUrl`, `angles`, `conversationId`…); a refused file without a named field is reported as `file`.
+ * A failure that belongs next to one field (docs/product.md#validation, or a file the server refused), with
+ * its text already translated. `field` is the server's field name (`sketch`, `image`, `userPrompt`,
+ * `description`, `imageUrl`, `angles`, `conversationId`…); a refused file without a named field is reported
+ * as `file`.
  */
 export interface FieldError {
   field: string
@@ -35,7 +36,9 @@ export interface FieldError {
 }
 
 export interface UseStartJobOptions {
-  /** which insufficient-credits wording to use (spec §8 variants) */
+  /**
+   * which insufficient-credits wording to use (the variants of docs/product.md#errors-insufficient-credits)
+   */
   insufficientVariant?: InsufficientVariant
   /** the toast title for a failure that is not a field's, e.g. t('app:messages.generation.renderFailed') */
   failureTitle?: string
@@ -58,7 +61,7 @@ export function fieldOf(error: ApiError): string | null {
 }
 
 /**
- * Starting a generation job, as one hook (STYLE.md habit 6): the POST, then on 202 the new jobs are tracked
+ * Starting a generation job, as one hook: the POST, then on 202 the new jobs are tracked
  * (notices and the 5 s polling fallback cover them), put into every cached list and into their detail
  * queries (`generationKeys.detail(id)`, which turn completed live), the balance and the sidebar counters are
  * refreshed. A 402 opens the insufficient-credits dialog (render `<InsufficientCreditsDialog

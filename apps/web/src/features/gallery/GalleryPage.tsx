@@ -17,9 +17,10 @@ import { useGalleryList } from './hooks/useGalleryList'
 import { useToggleFavorite } from './hooks/useToggleFavorite'
 
 /**
- * spec §2 Gallery: tabs filtered on the server, jobs in progress, live placeholders, a virtualised grid of
- * thumbnails paged by keyset, search and filters, and the detail area (`?item=<id>`) over it. The address holds
- * the whole view, so a reload, a shared link or the back button lands on the same thing.
+ * The gallery (docs/product.md#gallery): tabs filtered on the server, jobs in progress, live placeholders, a
+ * virtualised grid of thumbnails paged by keyset, search and filters, and the detail area (`?item=<id>`) over
+ * it. The address holds the whole view, so a reload, a shared link or the back button lands on the same
+ * thing.
  */
 export default function GalleryPage() {
   const { t, i18n } = useTranslation('gallery')

@@ -32,7 +32,7 @@ describe('gallery view in the address', () => {
   })
 })
 
-describe('server filters of a view (spec §2: tabs filtered on the server)', () => {
+describe('server filters of a view (tabs filtered on the server)', () => {
   const base = readView(new URLSearchParams())
   it('maps each tab', () => {
     expect(toFilters({ ...base, tab: 'all' })).toEqual({})

@@ -1,7 +1,7 @@
 import { GENERATION_MODES, type GenerationMode, type RouteQuery } from '@parti/contract'
 import type { GenerationFilters } from '../jobs/keys'
 
-/** spec §2: the gallery's tabs, each a filter the server applies. */
+/** docs/product.md#gallery: the gallery's tabs, each a filter the server applies. */
 export const GALLERY_TABS = ['all', 'images', 'videos', 'favorites'] as const
 export type GalleryTab = (typeof GALLERY_TABS)[number]
 

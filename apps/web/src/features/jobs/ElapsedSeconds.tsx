@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** spec §4: a pending placeholder shows the seconds since the job was created, ticking. */
+/**
+ * docs/product.md#placeholders: a pending placeholder shows the seconds since the job was created, ticking.
+ */
 export function ElapsedSeconds({ since, className }: { since: string; className?: string }) {
   const { t } = useTranslation('jobs')
   const start = Date.parse(since)

@@ -6,8 +6,9 @@ export interface BatchTally {
 }
 
 /**
- * Multi-angle: one notice for the whole request ("N of M angles succeeded", spec §2), not one per angle.
- * Returns null for a job that is not part of a batch, else the tally so far and whether the batch is done.
+ * Multi-angle: one notice for the whole request ("N of M angles succeeded",
+ * docs/product.md#multi-angle-batch), not one per angle. Returns null for a job that is not part of a batch,
+ * else the tally so far and whether the batch is done.
  */
 export function tallyBatch(
   tallies: Map<string, BatchTally>,

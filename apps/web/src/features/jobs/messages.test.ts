@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { failureMessageKey, successMessageKey } from './messages'
 
-describe('job notices (spec §8)', () => {
+describe('job notices', () => {
   it('names the failure by kind', () => {
     expect(failureMessageKey({ mode: 'sketch', errorCode: 'provider_failed' })).toBe('failure.render')
     expect(failureMessageKey({ mode: 'multi-angle', errorCode: null })).toBe('failure.render')

@@ -1,8 +1,8 @@
 import { type FailureNotice, type Generation, KINDS } from '@parti/contract'
 
 /**
- * Which spec §8 failure notice a failed job shows, by what it was and why it failed. Returns a key of the
- * `jobs` namespace; the server's English `error` is never shown as is.
+ * Which failure notice of docs/product.md#errors-generation a failed job shows, by what it was and why it
+ * failed. Returns a key of the `jobs` namespace; the server's English `error` is never shown as is.
  */
 export type FailureKey = 'failure.cancelled' | 'failure.chatProcess' | `failure.${FailureNotice}`
 

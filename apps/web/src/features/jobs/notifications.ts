@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react'
 
-/** spec §2: the gallery's badge counts results that finished while the user was elsewhere; opening it clears. */
+/**
+ * docs/product.md#sidebar-badges: the gallery's badge counts results that finished while the user was
+ * elsewhere; opening it clears.
+ */
 let count = 0
 const listeners = new Set<() => void>()
 const emit = () => {

@@ -3,8 +3,8 @@ import { useSyncExternalStore } from 'react'
 import { loadPersistentJobs, type PersistentJob, writeStored } from '../../lib/storage'
 
 /**
- * The jobs this browser is waiting for (spec §4): added when a creating call answers, kept in browser storage
- * so a reload keeps watching them (for 10 minutes), removed when they end.
+ * The jobs this browser is waiting for (docs/product.md#persistent-jobs): added when a creating call answers,
+ * kept in browser storage so a reload keeps watching them (for 10 minutes), removed when they end.
  */
 let jobs: PersistentJob[] = []
 let loaded = false

@@ -22,8 +22,9 @@ const EMPTY: SidebarCounts = {
 }
 
 /**
- * Jobs in progress per kind, for the sidebar badges (spec §2). Server events invalidate this query
- * (useLiveJobs); while the event stream is down it polls every 5 s instead, as long as anything is running.
+ * Jobs in progress per kind, for the sidebar badges (docs/product.md#sidebar-badges). Server events
+ * invalidate this query (useLiveJobs); while the event stream is down it polls every 5 s instead, as long as
+ * anything is running.
  */
 export function useJobCounts(): SidebarCounts {
   const live = useLiveStatus()

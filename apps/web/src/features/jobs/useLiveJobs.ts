@@ -15,9 +15,9 @@ import { trackedJobs, trackJobs, untrackJob, useTrackedJobs } from './tracker'
 import { statsQueryKey } from './useJobCounts'
 
 /**
- * Mounted once in the signed-in shell (spec §4): follows the server's event stream, keeps every cached list,
- * the balance and the counters current, shows the success and failure notices, and while the stream is down
- * polls the tracked jobs by id every 5 s.
+ * Mounted once in the signed-in shell (docs/product.md#live-updates): follows the server's event stream,
+ * keeps every cached list, the balance and the counters current, shows the success and failure notices, and
+ * while the stream is down polls the tracked jobs by id every 5 s.
  */
 export function useLiveJobs(): void {
   const qc = useQueryClient()

@@ -5,8 +5,9 @@ const ROWS = ['sketch', 'palette', 'staging', 'video', 'angles', 'lasso', 'galle
 type Row = (typeof ROWS)[number]
 
 /**
- * Capabilities side by side with a general chat model (DECISIONS: no figure we have not measured). Each cell
- * says what the product has built in; nothing here claims speed or quality numbers.
+ * Capabilities side by side with a general chat model
+ * (docs/decisions/0041-landing-figures-and-content-file.md: no figure we have not measured). Each cell says
+ * what the product has built in; nothing here claims speed or quality numbers.
  */
 export function ComparisonSection() {
   const { t } = useTranslation()

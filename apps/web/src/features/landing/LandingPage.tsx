@@ -5,7 +5,10 @@ import { Hero } from './Hero'
 // without waiting for it, and the landing page's initial JavaScript stays within its budget.
 const BelowTheFold = lazy(() => import('./BelowTheFold'))
 
-/** The signed-out home (spec §1, §2): hero, tools, comparison, testimonials, closing call to action. */
+/**
+ * The signed-out home (docs/product.md#landing): hero, tools, comparison, testimonials, closing call to
+ * action.
+ */
 export function LandingPage() {
   return (
     <>

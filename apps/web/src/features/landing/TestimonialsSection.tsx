@@ -2,7 +2,10 @@ import { Star } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { landingContent, pick } from './content'
 
-/** Three testimonials and the rating, from the operator's content file (DECISIONS). */
+/**
+ * Three testimonials and the rating, from the operator's content file
+ * (docs/decisions/0041-landing-figures-and-content-file.md).
+ */
 export function TestimonialsSection() {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? 'en'

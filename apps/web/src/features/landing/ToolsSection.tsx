@@ -13,7 +13,7 @@ const TOOLS: { key: ToolKey; icon: LucideIcon; cost?: Record<string, number> }[]
   { key: 'gallery', icon: Images },
 ]
 
-/** What each tool does (spec §1), with its price in credits (spec §9). */
+/** What each tool does (docs/product.md#tools), with its price in credits (docs/product.md#pricing). */
 export function ToolsSection() {
   const { t } = useTranslation()
   return (

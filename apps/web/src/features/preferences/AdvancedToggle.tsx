@@ -4,8 +4,9 @@ import { cn } from '../../components/ui/cn'
 import { useAdvancedSettings } from './advanced'
 
 /**
- * spec §2: the top bar's advanced-settings toggle. `labelled` shows the words at every width (the phone
- * drawer); otherwise they appear on wide screens only and screen readers always hear them.
+ * docs/product.md#advanced-settings: the top bar's advanced-settings toggle. `labelled` shows the words at
+ * every width (the phone drawer); otherwise they appear on wide screens only and screen readers always hear
+ * them.
  */
 export function AdvancedToggle({ className, labelled = false }: { className?: string; labelled?: boolean }) {
   const { t } = useTranslation()

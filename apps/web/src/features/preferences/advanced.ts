@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react'
 import { readStored, writeStored } from '../../lib/storage'
 
-/** The top bar's advanced-settings toggle (spec §2), stored in the browser. Screens read it to show extra controls. */
+/**
+ * The top bar's advanced-settings toggle (docs/product.md#advanced-settings), stored in the browser. Screens
+ * read it to show extra controls.
+ */
 const listeners = new Set<() => void>()
 let value = readStored('advancedSettings') ?? false
 

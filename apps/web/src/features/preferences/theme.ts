@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react'
 import { readStored, type Theme, writeStored } from '../../lib/storage'
 
 /**
- * Light/dark theme (spec §1: stored in the browser, default light). index.html applies the stored class
- * before the first paint; this keeps it in step afterwards.
+ * Light/dark theme (docs/product.md#theme: stored in the browser, default light). index.html applies the
+ * stored class before the first paint; this keeps it in step afterwards.
  */
 const listeners = new Set<() => void>()
 

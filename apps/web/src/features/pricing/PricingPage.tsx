@@ -20,9 +20,10 @@ import { usePaymentsConfig, usePlans, useSubscriptions } from './hooks/usePricin
 import { initialBilling, planAction, subscriptionView } from './subscription'
 
 /**
- * spec §2 Pricing: Monthly (special offer) / Yearly (20% off) / À la carte; three plan cards with the current
- * plan marked; tiers and a custom amount bought through a dialog; the subscription with its portal, cancel and
- * the amber banner once cancelled; the result of a checkout the user just came back from.
+ * Pricing (docs/product.md#pricing-page): Monthly (special offer) / Yearly (20% off) / À la carte; three plan
+ * cards with the current plan marked; tiers and a custom amount bought through a dialog; the subscription
+ * with its portal, cancel and the amber banner once cancelled; the result of a checkout the user just came
+ * back from.
  */
 export default function PricingPage() {
   const { t } = useTranslation(['pricing', 'app'])

@@ -9,7 +9,7 @@ import type {
 } from '@parti/contract'
 import { call } from '../../lib/api'
 
-/** spec §7 payments calls the pricing page makes. */
+/** The payments calls (docs/product.md#api-payments) the pricing page makes. */
 
 export const pricingKeys = {
   plans: ['pricing', 'plans'] as const,

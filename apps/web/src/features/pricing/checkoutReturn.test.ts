@@ -3,7 +3,7 @@ import { parseCheckoutReturn, withoutReturnParams } from './checkoutReturn'
 
 const p = (s: string) => new URLSearchParams(s)
 
-describe('checkout return (spec §2)', () => {
+describe('checkout return', () => {
   it('reads a session, one-time or subscription', () => {
     expect(parseCheckoutReturn(p('session_id=cs_test_1&success=true&type=one-time'))).toEqual({
       kind: 'session',

@@ -1,6 +1,7 @@
 /**
- * spec §2: after a checkout the provider sends the browser back to /pricing with session_id, success and type
- * (one-time for a one-off payment), or with canceled. They are read once, then cleared from the address.
+ * docs/product.md#checkout-return: after a checkout the provider sends the browser back to /pricing with
+ * session_id, success and type (one-time for a one-off payment), or with canceled. They are read once, then
+ * cleared from the address.
  */
 export type CheckoutReturn =
   | { kind: 'none' }

@@ -15,7 +15,7 @@ describe('prices in EUR from cents, in the UI language', () => {
   })
 })
 
-describe('à la carte amount (spec §5)', () => {
+describe('à la carte amount', () => {
   it('credits are amount × 200', () => {
     expect(creditsFor(1)).toBe(200)
     expect(creditsFor(5)).toBe(1000)

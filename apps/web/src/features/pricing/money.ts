@@ -1,6 +1,8 @@
 import { CREDITS_PER_EUR, MAX_A_LA_CARTE_EUR, MIN_A_LA_CARTE_EUR } from '@parti/contract'
 
-/** spec §9 prices are EUR cents; shown in the UI language's way (€39.00, 39,00 €, ‏39٫00 €). */
+/**
+ * Prices are EUR cents (docs/product.md#money); shown in the UI language's way (€39.00, 39,00 €, ‏39٫00 €).
+ */
 export function formatEur(cents: number, language: string, options: { whole?: boolean } = {}): string {
   const whole = options.whole && cents % 100 === 0
   return new Intl.NumberFormat(language, {
@@ -15,14 +17,15 @@ export function formatCount(n: number, language: string): string {
   return new Intl.NumberFormat(language).format(n)
 }
 
-/** spec §5, §9: credits = amount × 200. */
+/** docs/product.md#a-la-carte: credits = amount × 200. */
 export const creditsFor = (euros: number) => euros * CREDITS_PER_EUR
 
-/** spec §5 presets of the custom amount. */
+/** The presets of the custom amount (docs/product.md#validation-a-la-carte). */
 export const AMOUNT_PRESETS = [5, 25] as const
 
 /**
- * spec §5: the amount in whole euros, at least 1 (a typed value below 1, empty or not a number becomes 1;
+ * docs/product.md#validation-a-la-carte: the amount in whole euros, at least 1 (a typed value below 1, empty
+ * or not a number becomes 1;
  * a fraction is floored), and at most the largest single purchase.
  */
 export function normaliseAmount(raw: string | number): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api'
 import { paymentErrorKey } from './paymentErrors'
 
-describe('payment messages (spec §8)', () => {
+describe('payment messages', () => {
   it('sign-in messages by action', () => {
     const e = new ApiError(401, 'unauthorized', 'Please sign in')
     expect(paymentErrorKey('purchase', e)).toBe('signInPurchase')

@@ -21,7 +21,7 @@ const FALLBACK: Record<PaymentAction, string> = {
   plans: 'loadPlans',
 }
 
-/** The spec §8 text for a failed payments call, in the UI language. */
+/** The text of docs/product.md#errors-payments for a failed payments call, in the UI language. */
 export function paymentErrorText(t: TFunction<'app'>, action: PaymentAction, error: unknown): string {
   const key = paymentErrorKey(action, error)
   return t(`messages.payments.${key}` as 'messages.payments.purchaseFailed')
@@ -31,7 +31,8 @@ export function paymentErrorKey(action: PaymentAction, error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 401 && SIGN_IN[action]) return SIGN_IN[action]
     if (error.details?.reason === 'same_plan') return 'alreadyHavePlan'
-    // spec §8: 'You already have an active subscription' when the server's message says so
+    // docs/product.md#errors-payments: 'You already have an active subscription' when the server's message
+    // says so
     if (error.message.includes('You already have an active subscription')) return 'alreadySubscribed'
     if (action === 'purchase' && (error.code === 'network_error' || error.code === 'timeout'))
       return 'purchaseFailed'

@@ -19,7 +19,7 @@ const user = (over: Partial<UserProfile> = {}): UserProfile => ({
   ...over,
 })
 
-describe('end date (spec §3: string, number, or a timestamp object)', () => {
+describe('end date (string, number, or a timestamp object)', () => {
   const expected = new Date('2026-04-15T12:00:00Z').getTime()
   it('reads every shape', () => {
     expect(parseEndDate('2026-04-15T12:00:00.000Z')?.getTime()).toBe(expected)
@@ -37,7 +37,7 @@ describe('end date (spec §3: string, number, or a timestamp object)', () => {
   })
 })
 
-describe('subscription states (spec §4)', () => {
+describe('subscription states', () => {
   it('none, active, cancelling until the end date, past due', () => {
     expect(subscriptionView(null, now).state).toBe('none')
     expect(subscriptionView(user({ plan: null, subscriptionStatus: 'none' }), now).state).toBe('none')

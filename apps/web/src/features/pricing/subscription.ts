@@ -11,8 +11,8 @@ export interface SubscriptionView {
 }
 
 /**
- * spec §3: the end date may come as an ISO string, epoch seconds or milliseconds, or a timestamp object with
- * seconds/nanoseconds (possibly underscore-prefixed). Anything else is no date.
+ * docs/product.md#user-profile: the end date may come as an ISO string, epoch seconds or milliseconds, or a
+ * timestamp object with seconds/nanoseconds (possibly underscore-prefixed). Anything else is no date.
  */
 export function parseEndDate(value: unknown): Date | null {
   if (value === null || value === undefined || value === '') return null
@@ -31,7 +31,7 @@ export function parseEndDate(value: unknown): Date | null {
 
 const validDate = (d: Date) => (Number.isNaN(d.getTime()) ? null : d)
 
-/** What the pricing page shows about the user's subscription (spec §4 states). */
+/** What the pricing page shows about the user's subscription (docs/product.md#subscription-states). */
 export function subscriptionView(user: UserProfile | null, now = new Date()): SubscriptionView {
   const endDate = parseEndDate(user?.subscriptionEndDate)
   const none: SubscriptionView = { state: 'none', plan: null, billingType: null, endDate, autoRenewal: false }
@@ -55,9 +55,9 @@ export function subscriptionView(user: UserProfile | null, now = new Date()): Su
 export type PlanAction = 'current' | 'change' | 'subscribe'
 
 /**
- * What a plan card's button does (spec §4): the plan and period the user has is the current plan ('You
- * already have this plan'); any other choice of an existing subscriber goes to the billing portal; everyone
- * else subscribes through a checkout.
+ * What a plan card's button does (docs/product.md#plan-change): the plan and period the user has is the
+ * current plan ('You already have this plan'); any other choice of an existing subscriber goes to the billing
+ * portal; everyone else subscribes through a checkout.
  */
 export function planAction(
   view: SubscriptionView,
@@ -69,7 +69,7 @@ export function planAction(
   return 'change'
 }
 
-/** spec §4: the billing toggle follows the user's subscription type. */
+/** docs/product.md#pricing-page: the billing toggle follows the user's subscription type. */
 export function initialBilling(view: SubscriptionView): SubscriptionType {
   return view.state !== 'none' && view.billingType === 'yearly' ? 'yearly' : 'monthly'
 }

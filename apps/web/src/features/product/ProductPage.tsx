@@ -11,7 +11,7 @@ const AUDIENCES = [
   { key: 'agents', icon: Home },
 ] as const
 
-/** /product: who it is for, every tool, the comparison and the plans (spec §1, §6, §9). */
+/** /product: who it is for, every tool, the comparison and the plans (docs/product.md#public-pages). */
 export default function ProductPage() {
   const { t, i18n } = useTranslation('pages')
   const language = i18n.resolvedLanguage ?? 'en'

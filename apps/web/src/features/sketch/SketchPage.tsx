@@ -28,7 +28,10 @@ import { multiAngleRequest, sketchRenderRequest } from './request'
 
 type Mode = 'render' | 'multi-angle'
 
-/** spec §2 Sketch Render (beta), with multi-angle views as its second mode (`?mode=multi-angle`). */
+/**
+ * Sketch Render (beta, docs/product.md#sketch-render), with multi-angle views as its second mode
+ * (`?mode=multi-angle`).
+ */
 export default function SketchPage() {
   const { t } = useTranslation(['sketch', 'create', 'app', 'translation'])
   const [params, setParams] = useSearchParams()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { multiAngleCost, multiAngleReadiness, sketchRenderReadiness } from './readiness'
 
-describe('sketch render readiness (spec §5)', () => {
+describe('sketch render readiness', () => {
   it('is ready with a sketch, a description and 20 credits', () => {
     expect(sketchRenderReadiness({ hasSketch: true, description: 'a living room', credits: 20 })).toEqual([])
   })
@@ -15,7 +15,7 @@ describe('sketch render readiness (spec §5)', () => {
 })
 
 describe('multi-angle', () => {
-  it('costs 20 credits per angle and per sketch (spec §9)', () => {
+  it('costs 20 credits per angle and per sketch', () => {
     expect(multiAngleCost(1, 1)).toBe(20)
     expect(multiAngleCost(4, 1)).toBe(80)
     expect(multiAngleCost(3, 2)).toBe(120)

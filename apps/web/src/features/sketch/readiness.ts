@@ -1,15 +1,15 @@
 import { priceOf } from '@parti/contract'
 import { creditsReason, type Reason } from '../create/readiness'
 
-/** spec §9: one image, 20 credits. */
+/** docs/product.md#pricing: one image, 20 credits. */
 export const SKETCH_RENDER_COST = priceOf('sketch')
 
-/** spec §9: 20 credits per angle, for each sketch of a Pro batch. */
+/** docs/product.md#pricing: 20 credits per angle, for each sketch of a Pro batch. */
 export function multiAngleCost(angles: number, sketches: number): number {
   return priceOf('multi-angle') * angles * Math.max(1, sketches)
 }
 
-/** Why "Render sketch" cannot run yet (spec §5 sketch render). */
+/** Why "Render sketch" cannot run yet (docs/product.md#validation-sketch). */
 export function sketchRenderReadiness(input: {
   hasSketch: boolean
   description: string
@@ -21,7 +21,10 @@ export function sketchRenderReadiness(input: {
   return [...reasons, ...creditsReason(SKETCH_RENDER_COST, input.credits)]
 }
 
-/** Why "Generate views" cannot run yet (spec §5 multi-angle: file, building description, an angle). */
+/**
+ * Why "Generate views" cannot run yet (docs/product.md#validation-multi-angle: file, building description, an
+ * angle).
+ */
 export function multiAngleReadiness(input: {
   sketches: number
   description: string

@@ -23,7 +23,7 @@ const draft = (patch: Partial<SketchDraft>): SketchDraft => ({
   ...patch,
 })
 
-describe('sketch render request (spec §3 render request fields)', () => {
+describe('sketch render request fields', () => {
   it('sends the sketch, the trimmed description, style and palette', () => {
     const form = sketchRenderRequest(draft({}), false).body as FormData
     expect(form.get('generationType')).toBe('sketch-render')

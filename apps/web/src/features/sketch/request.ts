@@ -2,7 +2,7 @@ import { appendInput } from '../create/inputImage'
 import type { StartJobInput } from '../create/useStartJob'
 import type { SketchDraft } from './hooks/useSketchDraft'
 
-/** POST /api/render/start for a sketch render (spec §3 render request fields). */
+/** POST /api/render/start for a sketch render (docs/product.md#render-request). */
 export function sketchRenderRequest(d: SketchDraft, advanced: boolean): StartJobInput {
   const form = new FormData()
   form.append('generationType', 'sketch-render')

@@ -22,7 +22,10 @@ import { useStagingDraft } from './hooks/useStagingDraft'
 import { STAGING_COST, stagingReadiness } from './readiness'
 import { stagingRequest } from './request'
 
-/** spec §2 Home Staging (beta): room photo, room type, palette, options and style; original, cleaned, staged. */
+/**
+ * Home Staging (beta, docs/product.md#home-staging): room photo, room type, palette, options and style;
+ * original, cleaned, staged.
+ */
 export default function StagingPage() {
   const { t } = useTranslation(['staging', 'create', 'app', 'translation'])
   const { user } = useSession()

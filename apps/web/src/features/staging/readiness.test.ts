@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { STAGING_COST, stagingReadiness } from './readiness'
 
-describe('home staging readiness (spec §5)', () => {
-  it('costs 40 credits: 20 cleaning and 20 staging (spec §9)', () => {
+describe('home staging readiness', () => {
+  it('costs 40 credits: 20 cleaning and 20 staging', () => {
     expect(STAGING_COST).toBe(40)
   })
   it('is ready with a room photo and 40 credits', () => {

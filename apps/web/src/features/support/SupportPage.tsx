@@ -12,7 +12,7 @@ const GUIDES: { key: 'sketch' | 'staging' | 'video' | 'askParti'; icon: LucideIc
   { key: 'askParti', icon: Sparkles },
 ]
 
-/** spec §2 support: FAQ, quick-start guides and a contact form. */
+/** Support (docs/product.md#support): FAQ, quick-start guides and a contact form. */
 export default function SupportPage() {
   const { t } = useTranslation('pages')
   const values = { mb: UPLOAD_LIMIT_BYTES / (1024 * 1024), age: MINIMUM_AGE }

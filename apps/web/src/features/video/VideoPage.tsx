@@ -23,7 +23,10 @@ import { useVideoDraft } from './hooks/useVideoDraft'
 import { videoCost, videoReadiness } from './readiness'
 import { videoRequest } from './request'
 
-/** spec §2 Image to Video: an image (upload, URL or an earlier result), a description, 6 or 10 s, a camera move. */
+/**
+ * Image to Video (docs/product.md#image-to-video): an image (upload, URL or an earlier result), a
+ * description, 6 or 10 s, a camera move.
+ */
 export default function VideoPage() {
   const { t } = useTranslation(['video', 'create', 'app', 'translation'])
   const { user } = useSession()

@@ -10,8 +10,8 @@ const base = {
   credits: 200,
 }
 
-describe('image to video readiness (spec §5)', () => {
-  it('costs 200 credits for 6 s and 300 for 10 s (spec §9)', () => {
+describe('image to video readiness', () => {
+  it('costs 200 credits for 6 s and 300 for 10 s', () => {
     expect(videoCost(6)).toBe(200)
     expect(videoCost(10)).toBe(300)
   })

@@ -4,12 +4,15 @@ import { creditsReason, type Reason } from '../create/readiness'
 
 export type SourceMode = 'upload' | 'url'
 
-/** spec §9: 200 credits for 6 s, 300 for 10 s. */
+/** docs/product.md#pricing: 200 credits for 6 s, 300 for 10 s. */
 export function videoCost(duration: VideoDuration): number {
   return priceOf('animate', { duration })
 }
 
-/** Why "Generate video" cannot run yet (spec §5 video: an image or a URL, a valid URL, a description). */
+/**
+ * Why "Generate video" cannot run yet (docs/product.md#validation-video: an image or a URL, a valid URL, a
+ * description).
+ */
 export function videoReadiness(input: {
   source: SourceMode
   hasImage: boolean

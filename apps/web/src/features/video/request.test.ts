@@ -13,7 +13,7 @@ const base: VideoDraft = {
   showErrors: false,
 }
 
-describe('animate request (spec §7: multipart, or JSON with imageUrl, description, duration)', () => {
+describe('animate request (multipart, or JSON with imageUrl, description, duration)', () => {
   it('sends an uploaded image as multipart', () => {
     const file = new File(['x'], 'room.jpg', { type: 'image/jpeg' })
     const { endpoint, body } = videoRequest({

@@ -2,8 +2,8 @@ import type { StartJobInput } from '../create/useStartJob'
 import type { VideoDraft } from './hooks/useVideoDraft'
 
 /**
- * POST /api/render/animate (spec §7): multipart with the `image` file, or JSON with an image URL or an
- * earlier result, plus the description, the duration and the camera movement.
+ * POST /api/render/animate (docs/product.md#api-render): multipart with the `image` file, or JSON with an
+ * image URL or an earlier result, plus the description, the duration and the camera movement.
  */
 export function videoRequest(d: VideoDraft): StartJobInput {
   const fields = { description: d.description.trim(), duration: d.duration, cameraMovement: d.move }

@@ -107,7 +107,7 @@ describe('Ask Parti on the local engine understands edit requests', () => {
   })
 
   it.each(['add a sofa', 'draw a cat on the roof', 'make it look like a Van Gogh', ''])(
-    'refuses %j with the spec apology and what it can do locally',
+    'refuses %j with the apology and what it can do locally',
     (request) => {
       let error: unknown
       try {

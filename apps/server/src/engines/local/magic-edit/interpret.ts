@@ -83,8 +83,8 @@ function strength(text: string, start: number, end: number): number {
 
 /**
  * Reads a plain-language edit request in any of the seven languages and returns the edits, in the order asked.
- * Pure: no image, no I/O. Unknown requests throw EngineError('unsupported_request') with the spec's apology and
- * one sentence on what the local engine can do.
+ * Pure: no image, no I/O. Unknown requests throw EngineError('unsupported_request') with the apology of
+ * docs/product.md#errors-chat and one sentence on what the local engine can do.
  */
 export function interpretEditRequest(request: string): EditPlan {
   const text = normaliseRequest(request)

@@ -25,7 +25,10 @@ export interface SketchRender {
   subject: () => Promise<Uint8Array>
 }
 
-/** Output long side: at least 1024 px (spec §1 recommends it), at most 1600 px to keep renders quick. */
+/**
+ * Output long side: at least 1024 px (docs/product.md#input-size recommends it), at most 1600 px to keep
+ * renders quick.
+ */
 const MIN_LONG = 1024
 const MAX_LONG = 1600
 /** Regions and shading are found at this size; fills are smooth, so more would only cost time. */

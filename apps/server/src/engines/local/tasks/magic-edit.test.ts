@@ -110,7 +110,7 @@ describe('Ask Parti on the local engine', () => {
     )
   })
 
-  it('answers an unknown request with the spec apology and what it can do', async () => {
+  it('answers an unknown request with the apology and what it can do', async () => {
     await expect(edit('paint a dragon on the wall')).rejects.toMatchObject({ code: 'unsupported_request' })
   })
 })

@@ -16,7 +16,10 @@ interface ImageFieldProps {
   error?: string | null
 }
 
-/** spec §3 style image: an upload or an address; without either the card is drawn in the style's look. */
+/**
+ * A style's image (docs/product.md#style): an upload or an address; without either the card is drawn in the
+ * style's look.
+ */
 export function ImageField({ style, value, onChange, error }: ImageFieldProps) {
   const { t } = useTranslation('admin')
   const errorText = useErrorText()

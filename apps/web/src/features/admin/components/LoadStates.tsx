@@ -25,7 +25,7 @@ export function ListSkeleton({ rows = 6 }: { rows?: number }) {
   )
 }
 
-/** spec §8 'Failed to load …', with a way to try again. */
+/** 'Failed to load …' (docs/product.md#errors-data), with a way to try again. */
 export function LoadError({ onRetry, message }: { onRetry: () => void; message?: string }) {
   const { t } = useTranslation('admin')
   return (

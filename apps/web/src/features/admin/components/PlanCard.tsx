@@ -11,8 +11,9 @@ import { draftOfPlan, inputOfPlan, type PlanDraft, samePlan, validPriceId } from
 import { FeatureListEditor } from './FeatureListEditor'
 
 /**
- * One plan: what an admin may change (features, popular badge, payment price ids) and, read-only, what the
- * spec fixes (§9 prices and monthly credits).
+ * One plan: what an admin may change (features, popular badge, payment price ids) and, read-only, what is
+ * fixed (prices and monthly credits: docs/product.md#plan-prices,
+ * docs/decisions/0050-plan-prices-not-editable.md).
  */
 export function PlanCard({ plan }: { plan: AdminPlan }) {
   const { t, i18n } = useTranslation('admin')

@@ -21,7 +21,10 @@ interface StyleEditorProps {
   onClose: () => void
 }
 
-/** spec §2/§3: create or edit a style — name, category, image, the three prompts and the local look. */
+/**
+ * docs/product.md#admin-styles, docs/product.md#style: create or edit a style — name, category, image, the
+ * three prompts and the local look.
+ */
 export function StyleEditorDialog({ style, categories, defaultCategory, onClose }: StyleEditorProps) {
   const { t } = useTranslation(['admin', 'translation'])
   return (

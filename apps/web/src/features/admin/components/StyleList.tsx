@@ -12,9 +12,9 @@ interface StyleListProps {
 }
 
 /**
- * spec §2 reorder: styles in their categories, moved by dragging a row or, from its handle, with the arrow
- * keys (Home and End jump); each move is announced. A style moves within its category (the order people see
- * in the style picker); the category is changed in the style's form.
+ * Reorder (docs/product.md#admin-styles): styles in their categories, moved by dragging a row or, from its
+ * handle, with the arrow keys (Home and End jump); each move is announced. A style moves within its category
+ * (the order people see in the style picker); the category is changed in the style's form.
  */
 export function StyleList({ groups, onEdit, onDelete, onReorder }: StyleListProps) {
   const { t } = useTranslation('admin')

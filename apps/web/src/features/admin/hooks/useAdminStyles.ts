@@ -130,7 +130,7 @@ export function useCleanUpStyles() {
   })
 }
 
-/** spec §8: upload success and error toasts; the form shows the reason too. */
+/** docs/product.md#toasts: upload success and error toasts; the form shows the reason too. */
 export function useUploadStyleImage() {
   const { t } = useTranslation('admin')
   return useMutation({

@@ -25,7 +25,7 @@ interface ComposerProps {
   onOpenGallery: () => void
   /** true when Send would run; otherwise pressing it shows `message` */
   ready: boolean
-  /** the reason Send cannot run or the last failure, in the spec's words */
+  /** the reason Send cannot run or the last failure, in the catalogue's words */
   message: string | null
   messageAction?: ReactNode
   onSend: () => void
@@ -64,7 +64,7 @@ export function Composer({
     const file = files[0]
     if (!file) return
     const problem = checkImageFile(file)
-    // spec §5 chat: 'Please select a valid image file'
+    // docs/product.md#validation-chat: 'Please select a valid image file'
     if (problem) return setFileProblem(t(`translation:errors.${problem}`))
     setFileProblem(null)
     onImageChange(fromFile(file))

@@ -16,7 +16,7 @@ interface ConversationListProps {
   showHeading?: boolean
 }
 
-/** The conversations (spec §2): a new one, open one, delete one (after a confirmation). */
+/** The conversations (docs/product.md#ask-parti): a new one, open one, delete one (after a confirmation). */
 export function ConversationList({
   conversations,
   loading,

@@ -14,7 +14,10 @@ import { useDownload } from '../../gallery/hooks/useDownload'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
 import { replyFor } from '../reply'
 
-/** The assistant's turn for one edit, live: working, then the result with before/after, or the spec's 'Sorry…'. */
+/**
+ * The assistant's turn for one edit, live: working, then the result with before/after, or the 'Sorry…' of
+ * docs/product.md#errors-chat.
+ */
 export function EditReply({
   id,
   initial,

@@ -7,7 +7,8 @@ import { useStartJob } from '../../create/useStartJob'
 import { type ConversationDetail, conversationKeys, useCreateConversation } from './useConversations'
 
 /**
- * Send one edit request in a conversation: start the conversation first when there is none yet (spec §4:
+ * Send one edit request in a conversation: start the conversation first when there is none yet
+ * (docs/product.md#chat-conversation:
  * chat needs a conversation started before sending), then POST /api/render/start with generationType
  * chat-edit. The user's message shows at once; the server records it with the job.
  */

@@ -5,8 +5,9 @@ import { Badge } from '../../../components/ui/Badge'
 import { KIND_UI } from '../../jobs/kinds'
 
 /**
- * DECISIONS (engines): every result names the engine that made it. The built-in engine says plainly what it
- * is: a presentation render, a draft view, classic image processing, a camera move; never a photograph.
+ * docs/decisions/0029-engines-local-and-hosted.md: every result names the engine that made it. The built-in
+ * engine says plainly what it is: a presentation render, a draft view, classic image processing, a camera
+ * move; never a photograph.
  */
 export function EngineNote({
   generation,

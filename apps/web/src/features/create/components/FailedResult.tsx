@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import { failureMessageKey } from '../../jobs/messages'
 
-/** A job that failed (spec §4): what failed in the spec's words, that the credits came back, and a retry. */
+/**
+ * A job that failed (docs/product.md#placeholders): what failed in the words of
+ * docs/product.md#errors-generation, that the credits came back, and a retry.
+ */
 export function FailedResult({ generation, onRetry }: { generation: Generation; onRetry?: () => void }) {
   const { t } = useTranslation('jobs')
   const { t: tc } = useTranslation('create')

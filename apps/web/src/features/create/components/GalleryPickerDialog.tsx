@@ -12,7 +12,10 @@ interface GalleryPickerDialogProps {
   onPick: (generation: Generation) => void
 }
 
-/** Choose one of your finished images as the input (spec §2: attach an image from the gallery). */
+/**
+ * Choose one of your finished images as the input (docs/product.md#ask-parti: attach an image from the
+ * gallery).
+ */
 export function GalleryPickerDialog({ open, onOpenChange, onPick }: GalleryPickerDialogProps) {
   const { t } = useTranslation('create')
   const list = useRecentGenerations({ type: 'image' }, { enabled: open })

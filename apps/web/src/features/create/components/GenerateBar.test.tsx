@@ -17,7 +17,7 @@ beforeAll(() => {
 })
 
 describe('GenerateBar', () => {
-  it('lists why Generate cannot run, in the spec’s words, and keeps the button reachable', async () => {
+  it('lists why Generate cannot run, in the catalogue’s words, and keeps the button reachable', async () => {
     const onGenerate = vi.fn()
     const onShowErrors = vi.fn()
     await renderWithApp(

@@ -13,7 +13,7 @@ interface PalettePickerProps {
   labelledBy: string
 }
 
-/** The colour palettes of GET /api/color-palettes as swatch cards, plus "None" (spec §2: colour palette). */
+/** The colour palettes of GET /api/color-palettes as swatch cards, plus "None" (docs/product.md#palette). */
 export function PalettePicker({ value, onChange, labelledBy }: PalettePickerProps) {
   const { t } = useTranslation(['create', 'app'])
   const palettes = usePalettes()

@@ -18,8 +18,8 @@ interface PendingResultProps {
 }
 
 /**
- * spec §4 pending placeholder: the input faded under a moving light, the status, the seconds since the job
- * was created, the measured estimate and, when the engine reports it, the progress.
+ * The pending placeholder (docs/product.md#placeholders): the input faded under a moving light, the status,
+ * the seconds since the job was created, the measured estimate and, when the engine reports it, the progress.
  */
 export function PendingResult({ generation, title, previewUrl, className, compact }: PendingResultProps) {
   const { t, i18n } = useTranslation('create')

@@ -22,7 +22,7 @@ interface UploadDropzoneProps {
   onChange: (images: InputImage[]) => void
   /** more than one file at once (Pro batch) */
   max?: number
-  /** the spec §5 message for this field, shown under it */
+  /** the message of docs/product.md#validation for this field, shown under it */
   error?: string | null
   /** listen for pasted images anywhere on the page (one dropzone per screen) */
   acceptPaste?: boolean
@@ -35,7 +35,8 @@ interface UploadDropzoneProps {
 
 /**
  * The input image of a creation screen: drag and drop, the file picker, or paste (Ctrl/⌘+V), with a preview,
- * its size, and the browser's check of spec §5 (PNG, JPG, JPEG, WEBP, up to 10 MB) before anything is sent.
+ * its size, and the browser's check of docs/product.md#validation-upload (PNG, JPG, JPEG, WEBP, up to 10 MB)
+ * before anything is sent.
  */
 export function UploadDropzone({
   label,
@@ -75,7 +76,7 @@ export function UploadDropzone({
       for (const dropped of added.slice(Math.max(0, limit - current.length))) releaseInput(dropped)
     }
     change(next)
-    // the caption shows the pixel size; a small image gets the 1024 px advice (spec §1)
+    // the caption shows the pixel size; a small image gets the 1024 px advice (docs/product.md#input-size)
     for (const image of next) {
       if (image.kind !== 'file' || image.width) continue
       void measureImage(image.previewUrl).then((size) => {

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api'
 // The catalogue changes only when an admin edits it: cache it for the session.
 const CATALOG_STALE = 10 * 60_000
 
-/** GET /api/styles?category (spec §7), all styles when no category is given. */
+/** GET /api/styles?category (docs/product.md#api-catalog), all styles when no category is given. */
 export function useStyles(category: string | null) {
   return useQuery({
     queryKey: ['catalog', 'styles', category ?? 'all'],

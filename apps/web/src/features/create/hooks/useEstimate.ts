@@ -9,8 +9,9 @@ export interface Estimate {
 }
 
 /**
- * DECISIONS (processing times): the median wait of the user's last completed jobs of this kind, on the engine
- * with the most of them; null before there is history (the screen then shows its plain default).
+ * docs/decisions/0016-measured-processing-time-estimates.md: the median wait of the user's last completed
+ * jobs of this kind, on the engine with the most of them; null before there is history (the screen then shows
+ * its plain default).
  */
 export function useEstimate(mode: GenerationMode): Estimate | null {
   const { data } = useQuery({

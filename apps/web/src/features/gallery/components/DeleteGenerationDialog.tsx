@@ -10,7 +10,10 @@ interface DeleteGenerationDialogProps {
   onCancel: () => void
 }
 
-/** spec §8: the delete confirmation for an image or a video; Cancel keeps it. A waiting job is cancelled. */
+/**
+ * docs/product.md#confirmations: the delete confirmation for an image or a video; Cancel keeps it. A waiting
+ * job is cancelled.
+ */
 export function DeleteGenerationDialog({
   generation,
   pending,

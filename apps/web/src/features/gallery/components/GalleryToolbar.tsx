@@ -18,7 +18,10 @@ const chip =
   'inline-flex h-9 items-center gap-2 rounded-lg border border-border-strong bg-surface px-3 text-sm text-fg ' +
   'shadow-card transition-colors hover:bg-surface-2 [&_svg]:size-4 [&_svg]:shrink-0'
 
-/** Tabs (spec §2: All, Images, Videos, Favorites), the in-progress count, search, kind and date filters. */
+/**
+ * Tabs (docs/product.md#gallery: All, Images, Videos, Favorites), the in-progress count, search, kind and
+ * date filters.
+ */
 export const GalleryToolbar = memo(function GalleryToolbar({
   view,
   onChange,

@@ -42,9 +42,10 @@ function ownsArrows(target: EventTarget) {
 }
 
 /**
- * The detail area (spec §2): a full-screen view over the gallery with the picture on one side (before, after,
- * comparison; zoom and pan; the lasso while inpainting) and the panel on the other (actions, the mode carousel
- * that starts a new job from this image, the details). Arrow keys step through the grid's items; Escape closes.
+ * The detail area (docs/product.md#detail-area): a full-screen view over the gallery with the picture on one
+ * side (before, after, comparison; zoom and pan; the lasso while inpainting) and the panel on the other
+ * (actions, the mode carousel that starts a new job from this image, the details). Arrow keys step through
+ * the grid's items; Escape closes.
  */
 export function DetailView(props: DetailViewProps) {
   const { t } = useTranslation('gallery')

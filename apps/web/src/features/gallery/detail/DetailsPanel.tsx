@@ -36,9 +36,10 @@ function usePalette(id: string | null) {
 }
 
 /**
- * spec §2 details panel: type, user prompt, enhanced prompt, video prompt, created, duration, processing time,
- * input images, source image, style and style id, colour palette and palette id; plus engine and model (the
- * UI names the engine on every result, DECISIONS) and the facts a professional files with a picture.
+ * The details panel (docs/product.md#details-panel): type, user prompt, enhanced prompt, video prompt,
+ * created, duration, processing time, input images, source image, style and style id, colour palette and
+ * palette id; plus engine and model (the UI names the engine on every result,
+ * docs/decisions/0029-engines-local-and-hosted.md) and the facts a professional files with a picture.
  */
 export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps) {
   const { t, i18n } = useTranslation('gallery')

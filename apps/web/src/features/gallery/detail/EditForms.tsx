@@ -53,8 +53,9 @@ function OtherError({ error }: { error: FieldError | null }) {
 }
 
 /**
- * Inpaint (spec §5): a lasso-selected area and a description, both required. The selection is drawn on the
- * viewer; here are its count, undo and clear. The mask goes as a PNG file part of the image's natural size.
+ * Inpaint (docs/product.md#validation-inpaint): a lasso-selected area and a description, both required. The
+ * selection is drawn on the viewer; here are its count, undo and clear. The mask goes as a PNG file part of
+ * the image's natural size.
  */
 export function InpaintForm({
   source,

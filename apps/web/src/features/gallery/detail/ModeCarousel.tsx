@@ -20,8 +20,8 @@ interface ModeCarouselProps {
 }
 
 /**
- * spec §1: the modes that start a new job from the selected image (inpaint, magic edit, animate), as a row of
- * three cards. Picking a card opens its form; picking it again closes it.
+ * docs/product.md#detail-area: the modes that start a new job from the selected image (inpaint, magic edit,
+ * animate), as a row of three cards. Picking a card opens its form; picking it again closes it.
  * Arrow keys move between the cards (a radio group: one mode at a time, or none).
  */
 export function ModeCarousel({ value, onChange }: ModeCarouselProps) {

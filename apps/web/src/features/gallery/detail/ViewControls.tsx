@@ -24,7 +24,10 @@ const item =
 const idle = 'text-white/75 hover:bg-white/10 hover:text-white'
 const active = 'bg-white text-neutral-900 shadow-sm'
 
-/** spec §2: before-only, after-only and comparison toggles, and zoom (in, out, fit) with its percentage. */
+/**
+ * docs/product.md#detail-area: before-only, after-only and comparison toggles, and zoom (in, out, fit) with
+ * its percentage.
+ */
 export function ViewControls({
   view,
   onViewChange,

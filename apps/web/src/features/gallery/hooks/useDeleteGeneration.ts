@@ -9,8 +9,9 @@ import { statsQueryKey } from '../../jobs/useJobCounts'
 import { deleteGeneration } from '../api'
 
 /**
- * spec §4: a deleted item leaves every list after the server says so (not before: a delete that fails must not
- * make a result look gone). A job still waiting is cancelled and refunded by the server; the counters follow.
+ * docs/product.md#delete: a deleted item leaves every list after the server says so (not before: a delete
+ * that fails must not make a result look gone). A job still waiting is cancelled and refunded by the server;
+ * the counters follow.
  */
 export function useDeleteGeneration(options: { onDeleted?: (g: Generation) => void } = {}) {
   const qc = useQueryClient()

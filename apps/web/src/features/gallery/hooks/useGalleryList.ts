@@ -7,8 +7,8 @@ import { fetchGenerationsPage } from '../api'
 /**
  * One gallery list: an infinite query under generationKeys.list(filters), so the live-updates engine
  * (features/jobs/useLiveJobs) patches it in place as jobs start, progress, finish or disappear. Pages are the
- * server's keyset pages, newest first; the flattened list drops failed jobs (spec §4: a failed placeholder is
- * removed) and any repeat, so a row can never show twice.
+ * server's keyset pages, newest first; the flattened list drops failed jobs (docs/product.md#placeholders: a
+ * failed placeholder is removed) and any repeat, so a row can never show twice.
  */
 export function useGalleryList(filters: GenerationFilters) {
   const query = useInfiniteQuery({

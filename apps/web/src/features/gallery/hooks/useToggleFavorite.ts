@@ -12,9 +12,9 @@ interface Toggle {
 }
 
 /**
- * spec §4: the favourite toggle is applied at once, everywhere the item shows, and reverted with 'Failed to
- * update favorite status' when the call fails. The server's answer is then applied like any live update
- * (which also moves the item into or out of a cached Favorites list).
+ * docs/product.md#favourite: the favourite toggle is applied at once, everywhere the item shows, and reverted
+ * with 'Failed to update favorite status' when the call fails. The server's answer is then applied like any
+ * live update (which also moves the item into or out of a cached Favorites list).
  */
 export function useToggleFavorite() {
   const qc = useQueryClient()

@@ -12,9 +12,10 @@ interface LassoLayerProps {
 }
 
 /**
- * The lasso tool (spec §2, §5): drawn over the image inside the zoomed stage, so a selection stays on the
- * pixels it was drawn on at any zoom. A press-drag-release draws a freehand outline that closes itself; each
- * outline that encloses something adds an area. Points are kept in the image's natural pixels.
+ * The lasso tool (docs/product.md#detail-area, docs/product.md#validation-inpaint): drawn over the image
+ * inside the zoomed stage, so a selection stays on the pixels it was drawn on at any zoom. A
+ * press-drag-release draws a freehand outline that closes itself; each outline that encloses something adds
+ * an area. Points are kept in the image's natural pixels.
  */
 export function LassoLayer({ width, height, polygons, onChange, active, label }: LassoLayerProps) {
   const svgRef = useRef<SVGSVGElement>(null)

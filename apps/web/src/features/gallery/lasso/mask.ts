@@ -1,8 +1,9 @@
 import type { Polygon } from './geometry'
 
 /**
- * The lasso selection as the mask the inpainting call takes (spec §5, maskData): a PNG of the image's natural
- * size, black everywhere, white inside every selected area (white = change). Overlapping areas simply union.
+ * The lasso selection as the mask the inpainting call takes (`maskData`, docs/product.md#render-request): a
+ * PNG of the image's natural size, black everywhere, white inside every selected area (white = change).
+ * Overlapping areas simply union.
  */
 export async function maskPng(polygons: readonly Polygon[], width: number, height: number): Promise<Blob> {
   const canvas = document.createElement('canvas')

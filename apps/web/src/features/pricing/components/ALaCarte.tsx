@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import { formatCount, formatEur } from '../money'
 
-/** spec §2, §9 à la carte: three tiers (EUR 5, 25, 50) and a custom amount; each opens the purchase dialog. */
+/**
+ * À la carte (docs/product.md#a-la-carte): three tiers (EUR 5, 25, 50) and a custom amount; each opens the
+ * purchase dialog.
+ */
 export function ALaCarte({ onBuy }: { onBuy: (amount: number | null) => void }) {
   const { t, i18n } = useTranslation('pricing')
   const lang = i18n.resolvedLanguage ?? 'en'

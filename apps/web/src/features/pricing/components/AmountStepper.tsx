@@ -12,8 +12,8 @@ interface AmountStepperProps {
 }
 
 /**
- * spec §5 custom amount: euros, typed or stepped; the decrement is disabled at 1; a typed value is floored at
- * 1 when the field is left; presets 5 and 25.
+ * The custom amount (docs/product.md#validation-a-la-carte): euros, typed or stepped; the decrement is
+ * disabled at 1; a typed value is floored at 1 when the field is left; presets 5 and 25.
  */
 export function AmountStepper({ draft, onDraftChange }: AmountStepperProps) {
   const { t, i18n } = useTranslation('pricing')

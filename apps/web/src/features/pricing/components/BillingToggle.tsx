@@ -7,7 +7,7 @@ export type PricingTab = SubscriptionType | 'a-la-carte'
 const chip =
   'ms-1 hidden rounded-full bg-accent-soft px-1.5 py-px text-[10px] font-semibold text-accent-soft-fg sm:inline'
 
-/** spec §2: Monthly (special offer), Yearly (20% off), À la carte. */
+/** docs/product.md#pricing-page: Monthly (special offer), Yearly (20% off), À la carte. */
 export function BillingToggle({
   value,
   onChange,

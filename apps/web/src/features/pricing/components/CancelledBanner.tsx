@@ -15,7 +15,10 @@ interface CancelledBannerProps {
   resumeBusy: boolean
 }
 
-/** spec §2: the amber banner of a cancelled subscription with auto-renew off: the end date, the portal. */
+/**
+ * docs/product.md#cancelled-banner: the amber banner of a cancelled subscription with auto-renew off: the end
+ * date, the portal.
+ */
 export function CancelledBanner({ view, onPortal, portalBusy, onResume, resumeBusy }: CancelledBannerProps) {
   const { t, i18n } = useTranslation('pricing')
   if (view.state !== 'cancelling' || view.autoRenewal || !view.plan) return null

@@ -6,7 +6,10 @@ import type { CheckoutOutcome } from '../hooks/useCheckoutReturn'
 import { formatCount } from '../money'
 import { PLAN_LABEL } from './PlanCard'
 
-/** spec §4 payment return: paid is a success (subscription created, or credits added); else still processing. */
+/**
+ * Payment return (docs/product.md#payment-return): paid is a success (subscription created, or credits
+ * added); else still processing.
+ */
 export function CheckoutResult({
   outcome,
   onDismiss,

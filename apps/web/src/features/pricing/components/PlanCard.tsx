@@ -22,7 +22,10 @@ interface PlanCardProps {
   onChoose: () => void
 }
 
-/** spec §2 plan card: name, Popular, Current plan, price in EUR, credits and features. */
+/**
+ * A plan card (docs/product.md#pricing-page): name, Popular, Current plan, price in EUR, credits and
+ * features.
+ */
 export function PlanCard({ plan, billing, action, current, busy, disabled, onChoose }: PlanCardProps) {
   const { t, i18n } = useTranslation('pricing')
   const lang = i18n.resolvedLanguage ?? 'en'

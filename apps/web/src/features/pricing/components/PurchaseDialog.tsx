@@ -16,7 +16,10 @@ interface PurchaseDialogProps {
   testMode: boolean
 }
 
-/** spec §2 purchase dialog: the amount, the credits it buys (× 200), then off to the checkout. */
+/**
+ * The purchase dialog (docs/product.md#a-la-carte): the amount, the credits it buys (× 200), then off to the
+ * checkout.
+ */
 export function PurchaseDialog({ initial, onClose, onConfirm, busy, testMode }: PurchaseDialogProps) {
   const { t, i18n } = useTranslation('pricing')
   const lang = i18n.resolvedLanguage ?? 'en'

@@ -20,8 +20,9 @@ export const formatDate = (date: Date, lang: string) =>
   new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(date)
 
 /**
- * The user's subscription (spec §4): plan and period, the renewal or end date, the billing portal, and Cancel,
- * which asks first and is gone once cancelled (a 'Cancels at period end' badge instead).
+ * The user's subscription (docs/product.md#subscription-states): plan and period, the renewal or end date,
+ * the billing portal, and Cancel, which asks first and is gone once cancelled (a 'Cancels at period end'
+ * badge instead).
  */
 export function SubscriptionPanel({
   view,

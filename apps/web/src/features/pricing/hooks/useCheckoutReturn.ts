@@ -14,8 +14,9 @@ export type CheckoutOutcome =
   | { status: 'error' }
 
 /**
- * spec §2, §4 payment return: read session_id, success, type and canceled once, clear them from the address,
- * then ask the server about the session: paid is a success (subscription created, or credits added);
+ * Payment return (docs/product.md#checkout-return, docs/product.md#payment-return): read session_id, success,
+ * type and canceled once, clear them from the address, then ask the server about the session: paid is a
+ * success (subscription created, or credits added);
  * anything else is still processing.
  */
 export function useCheckoutReturn() {

@@ -16,9 +16,10 @@ import { creditsFor } from '../money'
 import { type PaymentAction, paymentErrorKey, paymentErrorText } from '../paymentErrors'
 
 /**
- * The pricing page's calls as mutations (spec §4, §8): a checkout for a new subscription, the billing portal
- * for a plan change, a one-off purchase, cancel and renew. Each shows the spec's text when it fails; the ones
- * that leave for a provider's page stay busy until the page unloads.
+ * The pricing page's calls as mutations (docs/product.md#plan-change, docs/product.md#subscription-states): a
+ * checkout for a new subscription, the billing portal for a plan change, a one-off purchase, cancel and
+ * renew. Each shows its text of docs/product.md#errors-payments when it fails; the ones that leave for a
+ * provider's page stay busy until the page unloads.
  */
 export function usePaymentActions() {
   const { t } = useTranslation(['pricing', 'app'])

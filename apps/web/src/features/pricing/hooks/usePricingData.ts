@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { fetchPaymentsConfig, fetchPlans, fetchSubscriptions, pricingKeys } from '../api'
 
-/** spec §7 GET /user/plans: prices in cents, credits and feature keys. */
+/** GET /user/plans (docs/product.md#api-user): prices in cents, credits and feature keys. */
 export function usePlans() {
   return useQuery({
     queryKey: pricingKeys.plans,

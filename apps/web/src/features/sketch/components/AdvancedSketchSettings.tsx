@@ -10,7 +10,10 @@ interface Props {
   update: (patch: Partial<SketchDraft>) => void
 }
 
-/** Shown while the top bar's advanced-settings toggle is on (spec §2): prompt additions and engine settings. */
+/**
+ * Shown while the top bar's advanced-settings toggle is on (docs/product.md#advanced-settings): prompt
+ * additions and engine settings.
+ */
 export function AdvancedSketchSettings({ draft, update }: Props) {
   const { t } = useTranslation('sketch')
   const creativityId = useId()

@@ -13,7 +13,10 @@ interface AnglePickerProps {
   error?: string | null
 }
 
-/** The six views of spec §3, several at once, with the spec's tip to take 3-4. */
+/**
+ * The six views of docs/product.md#angles, several at once, with the tip to take 3-4
+ * (docs/product.md#multi-angle).
+ */
 export function AnglePicker({ value, onChange, labelledBy, firstId, error }: AnglePickerProps) {
   const { t } = useTranslation('sketch')
   const toggle = (angle: Angle) =>

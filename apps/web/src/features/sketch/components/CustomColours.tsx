@@ -11,7 +11,7 @@ interface CustomColoursProps {
   onChange: (colours: string[]) => void
 }
 
-/** Optional own colours (spec §2): up to eight, each with the system colour picker. */
+/** Optional own colours (docs/product.md#sketch-render): up to eight, each with the system colour picker. */
 export function CustomColours({ enabled, onEnabledChange, colours, onChange }: CustomColoursProps) {
   const { t } = useTranslation('sketch')
   return (

@@ -10,7 +10,10 @@ import { useGenerations } from '../../create/hooks/useGeneration'
 import { useDownload } from '../../gallery/hooks/useDownload'
 import { AngleIcon } from './AngleIcon'
 
-/** Outcome of a multi-angle request once every view has ended (spec §2: how many requested angles succeeded). */
+/**
+ * Outcome of a multi-angle request once every view has ended (docs/product.md#multi-angle: how many requested
+ * angles succeeded).
+ */
 export function batchOutcome(views: Array<Pick<Generation, 'status' | 'creditsCost'> | undefined>) {
   const known = views.filter(Boolean) as Array<Pick<Generation, 'status' | 'creditsCost'>>
   const succeeded = known.filter((g) => g.status === 'completed').length

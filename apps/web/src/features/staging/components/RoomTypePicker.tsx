@@ -24,7 +24,7 @@ const ICONS: Record<RoomType, LucideIcon> = {
   hallway: DoorOpen,
 }
 
-/** The room type (spec §2), as chips with a picture of each room. */
+/** The room type (docs/product.md#room-types), as chips with a picture of each room. */
 export function RoomTypePicker({
   value,
   onChange,

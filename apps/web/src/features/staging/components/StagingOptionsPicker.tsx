@@ -12,7 +12,7 @@ const ICONS: Record<StagingOption, LucideIcon> = {
   addLighting: Sun,
 }
 
-/** The six staging options of spec §3, any number at once. */
+/** The six staging options of docs/product.md#staging-options, any number at once. */
 export function StagingOptionsPicker({
   value,
   onChange,

@@ -15,7 +15,10 @@ import { useGeneration } from '../../create/hooks/useGeneration'
 
 type Phase = 'pending' | 'completed' | 'failed'
 
-/** spec §4: staging runs a cleaning phase, then a staging phase; spec §2: original, cleaned and staged. */
+/**
+ * docs/product.md#staging-phases: staging runs a cleaning phase, then a staging phase;
+ * docs/product.md#home-staging: original, cleaned and staged.
+ */
 export function StagingResult({ id, onRetry }: { id: string | null; onRetry: () => void }) {
   const { t } = useTranslation(['staging', 'create'])
   const { data: g } = useGeneration(id)

@@ -13,7 +13,7 @@ const MOOD: Record<StagingStyle, [string, string, string, string]> = {
   coastal: ['#f6f3ec', '#cbb994', '#9cc3d5', '#2d5f7c'],
 }
 
-/** The six staging styles of spec §3, as mood cards. */
+/** The six staging styles of docs/product.md#staging-styles, as mood cards. */
 export function StagingStylePicker({
   value,
   onChange,

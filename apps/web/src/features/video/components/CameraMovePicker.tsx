@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 import { CameraMovePreview } from './CameraMovePreview'
 
-/** The twelve camera movements of spec §3, each with a small looping preview of what it does. */
+/**
+ * The twelve camera movements of docs/product.md#camera-movements, each with a small looping preview of what
+ * it does.
+ */
 export function CameraMovePicker({
   value,
   onChange,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 import { videoCost } from '../readiness'
 
-/** spec §9 durations with their costs: 6 s for 200 credits, 10 s for 300. */
+/** The durations with their costs (docs/product.md#pricing): 6 s for 200 credits, 10 s for 300. */
 export function DurationPicker({
   value,
   onChange,
