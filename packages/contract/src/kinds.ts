@@ -5,17 +5,43 @@ import type { GENERATION_TYPES, MEDIA_TYPES, VIDEO_DURATIONS } from './values.ts
 
 /**
  * A step is one engine call. `model` is the part of a hosted engine's model variable that names it
- * (`REPLICATE_MODEL_<model>[_PREMIUM|_EXPERIMENTAL]`); `media` picks the engine deadline (image or video).
+ * (`REPLICATE_MODEL_<model>[_PREMIUM|_EXPERIMENTAL]`); `media` picks the engine deadline (image or video);
+ * `failure` is what the user reads when an engine fails it for good (docs/product.md#errors-generation);
+ * `typicalMs` paces the progress bar of an engine that reports none.
  */
 export const STEPS = {
-  sketch: { model: 'SKETCH_RENDER', media: 'image' },
-  'multi-angle': { model: 'MULTI_ANGLE', media: 'image' },
-  'staging-clean': { model: 'STAGING_CLEAN', media: 'image' },
-  'staging-stage': { model: 'STAGING_STAGE', media: 'image' },
-  inpaint: { model: 'INPAINT', media: 'image' },
-  'magic-edit': { model: 'CHAT_EDIT', media: 'image' },
-  animate: { model: 'VIDEO', media: 'video' },
-} as const satisfies Record<string, { model: string; media: (typeof MEDIA_TYPES)[number] }>
+  sketch: { model: 'SKETCH_RENDER', media: 'image', failure: 'Failed to render sketch', typicalMs: 15_000 },
+  'multi-angle': {
+    model: 'MULTI_ANGLE',
+    media: 'image',
+    failure: 'Failed to render sketch',
+    typicalMs: 15_000,
+  },
+  // no message of its own in the product's catalogue: docs/decisions/0051-values-left-open.md
+  'staging-clean': {
+    model: 'STAGING_CLEAN',
+    media: 'image',
+    failure: 'Failed to process the room photo',
+    typicalMs: 15_000,
+  },
+  'staging-stage': {
+    model: 'STAGING_STAGE',
+    media: 'image',
+    failure: 'Failed to process the room photo',
+    typicalMs: 20_000,
+  },
+  inpaint: { model: 'INPAINT', media: 'image', failure: 'Inpainting failed', typicalMs: 15_000 },
+  'magic-edit': {
+    model: 'CHAT_EDIT',
+    media: 'image',
+    failure: "Sorry, I couldn't edit your image. Please try again",
+    typicalMs: 20_000,
+  },
+  animate: { model: 'VIDEO', media: 'video', failure: 'Failed to generate video', typicalMs: 120_000 },
+} as const satisfies Record<
+  string,
+  { model: string; media: (typeof MEDIA_TYPES)[number]; failure: string; typicalMs: number }
+>
 export type Step = keyof typeof STEPS
 export const STEP_NAMES = Object.keys(STEPS) as Step[]
 

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createComfyEngine } from '../../src/engines/comfyui/index.ts'
-import { COMFYUI_DEFAULT_MODELS } from '../../src/engines/comfyui/models.ts'
+import { COMFYUI_DEFAULT_MODELS, COMFYUI_STEPS } from '../../src/engines/comfyui/models.ts'
 import { BUILT_IN_WORKFLOWS, fillWorkflow, loadWorkflow } from '../../src/engines/comfyui/workflows.ts'
-import { EngineError, type EngineTask, type EngineTaskKind } from '../../src/engines/types.ts'
+import { EngineError, type EngineTask } from '../../src/engines/types.ts'
 import { type FakeComfy, startFakeComfy } from '../fakes/comfyui.ts'
 import { rectMask, roomJpeg, sketchPng } from '../fixtures/images.ts'
 import { diffAround, makeCtx, SHORT_TIMEOUTS, silentLog } from './helpers.ts'
@@ -31,7 +31,7 @@ const engine = (urls = [a.url, b.url], overrides: Partial<Parameters<typeof crea
     ...overrides,
   })
 
-const tasks = (): Record<EngineTaskKind, EngineTask> => ({
+const tasks = (): Record<(typeof COMFYUI_STEPS)[number], EngineTask> => ({
   sketch: {
     kind: 'sketch',
     input: sketch,

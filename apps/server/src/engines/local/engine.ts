@@ -1,7 +1,8 @@
+import { STEPS } from '@parti/contract'
 import type { Engine, EngineContext, EngineResult, EngineTask } from '../types.ts'
 import { EngineError } from '../types.ts'
 import { resolveFfmpeg } from './ffmpeg/find.ts'
-import { LOCAL_MODELS, LOCAL_STEPS } from './models.ts'
+import { LOCAL_MODELS } from './models.ts'
 import { loadOpenCv } from './opencv.ts'
 import { runAnimate } from './tasks/animate.ts'
 import { runInpaint } from './tasks/inpaint.ts'
@@ -48,7 +49,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
         try {
           path = await ffmpegPath()
         } catch (error) {
-          throw new EngineError('provider_failed', LOCAL_STEPS.animate.failure, {
+          throw new EngineError('provider_failed', STEPS.animate.failure, {
             cause: error,
             detail: error instanceof Error ? error.message : String(error),
           })
@@ -70,7 +71,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
         if (error instanceof EngineError) throw error
         if (ctx.signal.aborted) throw new EngineError('cancelled', 'The job was cancelled.', { cause: error })
         // an unexpected failure of our own code or a tool: deterministic, so failing for good beats retrying
-        throw new EngineError('provider_failed', LOCAL_STEPS[task.kind].failure, {
+        throw new EngineError('provider_failed', STEPS[task.kind].failure, {
           cause: error,
           detail: error instanceof Error ? error.message : String(error),
         })

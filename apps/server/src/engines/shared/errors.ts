@@ -1,20 +1,12 @@
+import { STEP_NAMES, STEPS } from '@parti/contract'
 import { EngineError, type EngineTaskKind } from '../types.ts'
 import { ProviderHttpError } from './http.ts'
 
-/**
- * The generation failures of docs/product.md#errors-generation, by kind: what the user reads when a hosted
- * engine fails for good.
- */
-export const FAILURE_MESSAGES: Record<EngineTaskKind, string> = {
-  sketch: 'Failed to render sketch',
-  'multi-angle': 'Failed to render sketch',
-  // staging (docs/decisions/0051-values-left-open.md): the local engine's words, so both engines say the same
-  'staging-clean': 'Failed to process the room photo',
-  'staging-stage': 'Failed to process the room photo',
-  inpaint: 'Inpainting failed',
-  'magic-edit': "Sorry, I couldn't edit your image. Please try again",
-  animate: 'Failed to generate video',
-}
+/** What the user reads when a hosted engine fails a step for good (the contract's STEPS). */
+export const FAILURE_MESSAGES = Object.fromEntries(STEP_NAMES.map((s) => [s, STEPS[s].failure])) as Record<
+  EngineTaskKind,
+  string
+>
 
 /** docs/product.md#errors-chat: a provider's content filter said no. */
 export const REFUSED_MESSAGE =

@@ -1,15 +1,11 @@
+import { STEP_NAMES, STEPS } from '@parti/contract'
 import type { EngineContext, EngineTaskKind } from '../types.ts'
 
-/** Typical run times, for an honest-looking progress bar when a provider reports none. */
-export const TYPICAL_MS: Record<EngineTaskKind, number> = {
-  sketch: 15_000,
-  'multi-angle': 15_000,
-  'staging-clean': 15_000,
-  'staging-stage': 20_000,
-  inpaint: 15_000,
-  'magic-edit': 20_000,
-  animate: 120_000,
-}
+/** Typical run times (the contract's STEPS), for an honest-looking progress bar when a provider reports none. */
+export const TYPICAL_MS = Object.fromEntries(STEP_NAMES.map((s) => [s, STEPS[s].typicalMs])) as Record<
+  EngineTaskKind,
+  number
+>
 
 /**
  * Progress that only moves forward: the provider's own fraction when it gives one, otherwise a curve over
