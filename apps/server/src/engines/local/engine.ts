@@ -1,15 +1,26 @@
-import { STEPS } from '@parti/contract'
+import { STEPS, type Step } from '@parti/contract'
 import type { Engine, EngineContext, EngineResult, EngineTask } from '../types.ts'
 import { EngineError } from '../types.ts'
 import { resolveFfmpeg } from './ffmpeg/find.ts'
-import { LOCAL_MODELS } from './models.ts'
 import { loadOpenCv } from './opencv.ts'
-import { runAnimate } from './tasks/animate.ts'
-import { runInpaint } from './tasks/inpaint.ts'
-import { runMagicEdit } from './tasks/magic-edit.ts'
-import { runMultiAngle } from './tasks/multi-angle.ts'
-import { runSketch } from './tasks/sketch.ts'
-import { runStagingClean, runStagingStage } from './tasks/staging.ts'
+import type { LocalStep, LocalTools } from './step.ts'
+import { animateStep } from './tasks/animate.ts'
+import { inpaintStep } from './tasks/inpaint.ts'
+import { magicEditStep } from './tasks/magic-edit.ts'
+import { multiAngleStep } from './tasks/multi-angle.ts'
+import { sketchStep } from './tasks/sketch.ts'
+import { stagingCleanStep, stagingStageStep } from './tasks/staging.ts'
+
+/** Every step, as the local engine runs it: a new step is its task file and one line here. */
+const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
+  sketch: sketchStep,
+  'multi-angle': multiAngleStep,
+  'staging-clean': stagingCleanStep,
+  'staging-stage': stagingStageStep,
+  inpaint: inpaintStep,
+  'magic-edit': magicEditStep,
+  animate: animateStep,
+}
 
 export interface LocalEngineOptions {
   /** an ffmpeg binary to use instead of discovery (FFMPEG_PATH, PATH, @ffmpeg-installer/ffmpeg) */
@@ -30,43 +41,29 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
     return ffmpeg
   }
 
-  async function dispatch(task: EngineTask, ctx: EngineContext): Promise<EngineResult> {
-    switch (task.kind) {
-      case 'sketch':
-        return runSketch(task, ctx)
-      case 'multi-angle':
-        return runMultiAngle(task, ctx)
-      case 'staging-clean':
-        return runStagingClean(task, ctx)
-      case 'staging-stage':
-        return runStagingStage(task, ctx)
-      case 'inpaint':
-        return runInpaint(task, ctx)
-      case 'magic-edit':
-        return runMagicEdit(task, ctx)
-      case 'animate': {
-        let path: string
-        try {
-          path = await ffmpegPath()
-        } catch (error) {
-          throw new EngineError('provider_failed', STEPS.animate.failure, {
-            cause: error,
-            detail: error instanceof Error ? error.message : String(error),
-          })
-        }
-        return runAnimate(task, ctx, path)
+  const tools: LocalTools = {
+    async ffmpeg() {
+      try {
+        return await ffmpegPath()
+      } catch (error) {
+        throw new EngineError('provider_failed', STEPS.animate.failure, {
+          cause: error,
+          detail: error instanceof Error ? error.message : String(error),
+        })
       }
-    }
+    },
   }
+  const run = <S extends EngineTask['kind']>(task: Extract<EngineTask, { kind: S }>, ctx: EngineContext) =>
+    (LOCAL_STEPS[task.kind] as LocalStep<S>).run(task, ctx, tools)
 
   return {
     id: 'local',
     supports: () => true,
-    modelFor: (kind) => LOCAL_MODELS[kind],
+    modelFor: (kind) => LOCAL_STEPS[kind].model,
     async run(task, ctx) {
       if (ctx.signal.aborted) throw new EngineError('cancelled', 'The job was cancelled.')
       try {
-        return await dispatch(task, ctx)
+        return await run(task, ctx)
       } catch (error) {
         if (error instanceof EngineError) throw error
         if (ctx.signal.aborted) throw new EngineError('cancelled', 'The job was cancelled.', { cause: error })

@@ -1,6 +1,6 @@
 import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
 import { animate } from '../animate/render.ts'
-import { LOCAL_MODELS } from '../models.ts'
+import type { LocalStep } from '../step.ts'
 
 type AnimateTask = Extract<EngineTask, { kind: 'animate' }>
 
@@ -14,8 +14,13 @@ export async function runAnimate(
     outputs: [video],
     facts: {
       engine: 'local',
-      model: LOCAL_MODELS.animate,
+      model: animateStep.model,
       operations: [`camera:${task.cameraMovement}`, `duration:${task.duration}s`],
     },
   }
+}
+
+export const animateStep: LocalStep<'animate'> = {
+  model: 'local-camera-v1',
+  run: async (task, ctx, tools) => runAnimate(task, ctx, await tools.ffmpeg()),
 }

@@ -2,7 +2,7 @@ import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
 import { throwIfAborted } from '../errors.ts'
 import { decodeMask, decodeRgb, encodeLike, inspectInput } from '../image-io.ts'
 import { inpaintMasked } from '../inpaint.ts'
-import { LOCAL_MODELS } from '../models.ts'
+import type { LocalStep } from '../step.ts'
 
 type InpaintTask = Extract<EngineTask, { kind: 'inpaint' }>
 
@@ -25,10 +25,15 @@ export async function runInpaint(task: InpaintTask, ctx: EngineContext): Promise
     outputs: [await encodeLike(image, info.format)],
     facts: {
       engine: 'local',
-      model: LOCAL_MODELS.inpaint,
+      model: inpaintStep.model,
       operations: ['remove-selection'],
       reply:
         'I filled the selected area from its surroundings. The local engine removes and blends; it does not draw new objects.',
     },
   }
+}
+
+export const inpaintStep: LocalStep<'inpaint'> = {
+  model: 'local-inpaint-telea-v1',
+  run: (task, ctx) => runInpaint(task, ctx),
 }

@@ -5,7 +5,7 @@ import { decodeMask, decodeRgb, encodeLike, inspectInput } from '../image-io.ts'
 import { applyEdits } from '../magic-edit/apply.ts'
 import { interpretInConversation } from '../magic-edit/interpret.ts'
 import { describeOperation, operationId } from '../magic-edit/ops.ts'
-import { LOCAL_MODELS } from '../models.ts'
+import type { LocalStep } from '../step.ts'
 import { MAX_EDIT_SIDE } from './inpaint.ts'
 
 type MagicEditTask = Extract<EngineTask, { kind: 'magic-edit' }>
@@ -40,7 +40,7 @@ export async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Pro
     outputs: [await encodeLike(edited, info.format)],
     facts: {
       engine: 'local',
-      model: LOCAL_MODELS['magic-edit'],
+      model: magicEditStep.model,
       operations: plan.ops.map(operationId),
       reply: `Done: I ${joinWords(done)}.${skipped}`,
     },
@@ -50,4 +50,9 @@ export async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Pro
 function joinWords(items: string[]): string {
   if (items.length <= 1) return items.join('')
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+}
+
+export const magicEditStep: LocalStep<'magic-edit'> = {
+  model: 'local-edit-v1',
+  run: (task, ctx) => runMagicEdit(task, ctx),
 }

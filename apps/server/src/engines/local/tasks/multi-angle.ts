@@ -11,9 +11,9 @@ import {
   openImage,
   type RawImage,
 } from '../image-io.ts'
-import { LOCAL_MODELS } from '../models.ts'
 import { chooseColours, roleColours } from '../sketch/palette.ts'
 import { renderSketch } from '../sketch/render.ts'
+import type { LocalStep } from '../step.ts'
 import { draftView, type ViewContext } from '../views/draft-views.ts'
 
 type MultiAngleTask = Extract<EngineTask, { kind: 'multi-angle' }>
@@ -54,7 +54,7 @@ export async function runMultiAngle(task: MultiAngleTask, ctx: EngineContext): P
     outputs: [imageOutput(await encodeJpeg(view, 90, drawing), 'image/jpeg', view.width, view.height)],
     facts: {
       engine: 'local',
-      model: LOCAL_MODELS['multi-angle'],
+      model: multiAngleStep.model,
       operations: [`draft-view:${task.angle}`, ...(drawing ? ['sketch-render'] : [])],
       draft: true,
       enhancedPrompt: `${task.prompt.trim() || 'the building'} — ${task.angle} view, a draft made by warping the input (not a new rendering)`,
@@ -92,4 +92,9 @@ async function edgeColours(img: RawImage): Promise<{ sky: Rgb; ground: Rgb }> {
     .toBuffer({ resolveWithObject: true })
   const row = (i: number): Rgb => [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!]
   return { sky: row(0), ground: row(7) }
+}
+
+export const multiAngleStep: LocalStep<'multi-angle'> = {
+  model: 'local-views-v1',
+  run: (task, ctx) => runMultiAngle(task, ctx),
 }

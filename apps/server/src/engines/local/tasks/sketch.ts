@@ -1,7 +1,7 @@
 import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
 import { encodeJpeg, imageOutput } from '../image-io.ts'
-import { LOCAL_MODELS } from '../models.ts'
 import { renderSketch } from '../sketch/render.ts'
+import type { LocalStep } from '../step.ts'
 
 type SketchTask = Extract<EngineTask, { kind: 'sketch' }>
 
@@ -13,7 +13,7 @@ export async function runSketch(task: SketchTask, ctx: EngineContext): Promise<E
     outputs: [imageOutput(data, 'image/jpeg', render.image.width, render.image.height)],
     facts: {
       engine: 'local',
-      model: LOCAL_MODELS.sketch,
+      model: sketchStep.model,
       operations: ['paper-levels', 'line-extraction', 'region-fill', 'shading', `look:${render.look}`],
       enhancedPrompt: describe(task.prompt, render.look, render.interior),
     },
@@ -23,4 +23,9 @@ export async function runSketch(task: SketchTask, ctx: EngineContext): Promise<E
 function describe(prompt: string, look: string, interior: boolean): string {
   const subject = prompt.trim() || (interior ? 'an interior' : 'a building')
   return `${subject} — ${look} presentation drawing from the sketch's own lines (${interior ? 'interior' : 'exterior'} colouring)`
+}
+
+export const sketchStep: LocalStep<'sketch'> = {
+  model: 'local-sketch-v1',
+  run: (task, ctx) => runSketch(task, ctx),
 }

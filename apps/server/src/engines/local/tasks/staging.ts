@@ -11,12 +11,12 @@ import {
   type RawImage,
 } from '../image-io.ts'
 import { inpaintMasked } from '../inpaint.ts'
-import { LOCAL_MODELS } from '../models.ts'
 import { applyLight, denoise, measureLight } from '../staging/clean.ts'
 import { GRADES } from '../staging/grades.ts'
 import { applyGrade, paintWalls, wallColour, warmLight } from '../staging/stage.ts'
 import { measureVerticals, straighten } from '../staging/straighten.ts'
 import { findWalls } from '../staging/walls.ts'
+import type { LocalStep } from '../step.ts'
 import { splitTone } from '../tone.ts'
 
 type CleanTask = Extract<EngineTask, { kind: 'staging-clean' }>
@@ -40,7 +40,7 @@ async function photoResult(
 ): Promise<EngineResult> {
   return {
     outputs: [imageOutput(await encodeJpeg(img, 90), 'image/jpeg', img.width, img.height)],
-    facts: { engine: 'local', model: LOCAL_MODELS[kind], operations, ...(notes.length ? { notes } : {}) },
+    facts: { engine: 'local', model: STAGING_MODEL, operations, ...(notes.length ? { notes } : {}) },
   }
 }
 
@@ -119,4 +119,14 @@ export async function runStagingStage(task: StageTask, ctx: EngineContext): Prom
   }
   ctx.reportProgress(0.9)
   return photoResult(img, 'staging-stage', operations, notes)
+}
+
+const STAGING_MODEL = 'local-staging-v1'
+export const stagingCleanStep: LocalStep<'staging-clean'> = {
+  model: STAGING_MODEL,
+  run: (t, ctx) => runStagingClean(t, ctx),
+}
+export const stagingStageStep: LocalStep<'staging-stage'> = {
+  model: STAGING_MODEL,
+  run: (t, ctx) => runStagingStage(t, ctx),
 }
