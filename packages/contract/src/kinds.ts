@@ -1,7 +1,7 @@
 // The generation kinds and the engine steps they run: one definition each, everything else derived from here
 // (docs/architecture.md#vocabulary). No zod here: the landing page imports these values.
 import { COSTS, DEFAULT_VIDEO_DURATION } from './constants.ts'
-import type { GENERATION_TYPES, MEDIA_TYPES, VIDEO_DURATIONS } from './values.ts'
+import { type GENERATION_TYPES, type MEDIA_TYPES, VIDEO_DURATIONS } from './values.ts'
 
 /**
  * A step is one engine call. `model` is the part of a hosted engine's model variable that names it
@@ -182,6 +182,12 @@ const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
   'magic-edit': () => COSTS.image,
   inpaint: () => COSTS.image,
   animate: (o) => COSTS.video[o.duration ?? DEFAULT_VIDEO_DURATION],
+}
+
+/** The lowest and highest price of one job of a kind, over the options that change it. */
+export function priceRange(kind: Kind): { min: number; max: number } {
+  const prices = [{}, ...VIDEO_DURATIONS.map((duration) => ({ duration }))].map((o) => priceOf(kind, o))
+  return { min: Math.min(...prices), max: Math.max(...prices) }
 }
 
 /** The credits one job of a kind costs. */

@@ -16,8 +16,8 @@ import { beforeUrl, isPending } from '../kinds'
 import type { Polygon } from '../lasso/geometry'
 import { DetailsPanel } from './DetailsPanel'
 import { DetailViewer, type ViewMode } from './DetailViewer'
-import { AnimateForm, InpaintForm, MagicEditForm } from './EditForms'
-import { type EditMode, ModeCarousel } from './ModeCarousel'
+import { EDIT_FORMS, type EditMode } from './EditForms'
+import { ModeCarousel } from './ModeCarousel'
 import { ViewControls } from './ViewControls'
 
 interface DetailViewProps {
@@ -110,6 +110,7 @@ function DetailBody({
 
   // the lasso draws on the result itself
   const inpainting = edit === 'inpaint' && editable
+  const EditForm = edit ? EDIT_FORMS[edit] : null
   const shownView: ViewMode = inpainting ? 'after' : view
 
   const index = items.findIndex((x) => x.id === g.id)
@@ -267,17 +268,13 @@ function DetailBody({
               {t('modes.heading')}
             </h3>
             <ModeCarousel value={edit} onChange={setEdit} />
-            {edit === 'inpaint' && (
-              <InpaintForm
+            {EditForm && (
+              <EditForm
                 source={g}
                 onStarted={onOpen}
-                polygons={polygons}
-                onPolygonsChange={setPolygons}
-                size={size}
+                lasso={{ polygons, onPolygonsChange: setPolygons, size }}
               />
             )}
-            {edit === 'magic-edit' && <MagicEditForm source={g} onStarted={onOpen} />}
-            {edit === 'animate' && <AnimateForm source={g} onStarted={onOpen} />}
           </section>
         )}
 

@@ -4,12 +4,13 @@ import {
   COSTS,
   DEFAULT_VIDEO_DURATION,
   type Generation,
+  type GenerationMode,
   TEXT_LIMITS,
   VIDEO_DURATIONS,
   type VideoDuration,
 } from '@parti/contract'
 import { Eraser, Undo2 } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
@@ -20,10 +21,17 @@ import { type FieldError, useStartJob } from '../../create/useStartJob'
 import type { Polygon } from '../lasso/geometry'
 import { maskPng } from '../lasso/mask'
 
-interface FormProps {
+/** What every edit form receives; the lasso is drawn on the viewer, and only the forms that need it read it. */
+export interface EditFormProps {
   source: Generation
   onStarted: (g: Generation) => void
+  lasso: {
+    polygons: Polygon[]
+    onPolygonsChange: (p: Polygon[]) => void
+    size: { width: number; height: number } | null
+  }
 }
+type FormProps = Omit<EditFormProps, 'lasso'>
 
 const PROMPT_FIELDS = new Set(['prompt', 'userPrompt', 'description'])
 
@@ -57,17 +65,7 @@ function OtherError({ error }: { error: FieldError | null }) {
  * selection is drawn on the viewer; here are its count, undo and clear. The mask goes as a PNG file part of
  * the image's natural size.
  */
-export function InpaintForm({
-  source,
-  onStarted,
-  polygons,
-  onPolygonsChange,
-  size,
-}: FormProps & {
-  polygons: Polygon[]
-  onPolygonsChange: (p: Polygon[]) => void
-  size: { width: number; height: number } | null
-}) {
+function InpaintForm({ source, onStarted, lasso: { polygons, onPolygonsChange, size } }: EditFormProps) {
   const { t } = useTranslation(['gallery', 'app'])
   const [prompt, setPrompt] = useState('')
   const [errors, setErrors] = useState<{ lasso?: string; prompt?: string }>({})
@@ -156,7 +154,7 @@ export function InpaintForm({
 }
 
 /** Magic edit: the chat edit of one image, from here (POST /render/start, generationType chat-edit). */
-export function MagicEditForm({ source, onStarted }: FormProps) {
+function MagicEditForm({ source, onStarted }: FormProps) {
   const { t } = useTranslation(['gallery', 'app'])
   const [prompt, setPrompt] = useState('')
   const [error, setError] = useState<string>()
@@ -194,7 +192,7 @@ export function MagicEditForm({ source, onStarted }: FormProps) {
 }
 
 /** Animate: a camera move of 6 or 10 s from this image (POST /render/animate, JSON). */
-export function AnimateForm({ source, onStarted }: FormProps) {
+function AnimateForm({ source, onStarted }: FormProps) {
   const { t } = useTranslation(['gallery', 'app'])
   const [description, setDescription] = useState('')
   const [duration, setDuration] = useState<VideoDuration>(DEFAULT_VIDEO_DURATION)
@@ -285,3 +283,15 @@ export function AnimateForm({ source, onStarted }: FormProps) {
     </form>
   )
 }
+
+/**
+ * The kinds a result can start from the detail area, in the order their cards show, each with its form. A new
+ * mode is its form and one line here (its card's icon and price come from the kind).
+ */
+export const EDIT_FORMS = {
+  inpaint: InpaintForm,
+  'magic-edit': MagicEditForm,
+  animate: AnimateForm,
+} satisfies Partial<Record<GenerationMode, (props: EditFormProps) => ReactNode>>
+export type EditMode = keyof typeof EDIT_FORMS
+export const EDIT_MODES = Object.keys(EDIT_FORMS) as EditMode[]

@@ -1,18 +1,15 @@
-import { type GenerationMode, priceOf } from '@parti/contract'
-import { Clapperboard, Lasso, WandSparkles } from 'lucide-react'
+import { priceRange } from '@parti/contract'
 import { type KeyboardEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
+import { KIND_UI } from '../../jobs/kinds'
+import { EDIT_MODES, type EditMode } from './EditForms'
 
-export const EDIT_MODES = ['inpaint', 'magic-edit', 'animate'] as const satisfies readonly GenerationMode[]
-export type EditMode = (typeof EDIT_MODES)[number]
-
-const ICONS = { inpaint: Lasso, 'magic-edit': WandSparkles, animate: Clapperboard } as const
-const COST = {
-  inpaint: String(priceOf('inpaint')),
-  'magic-edit': String(priceOf('magic-edit')),
-  animate: `${priceOf('animate', { duration: 6 })}–${priceOf('animate', { duration: 10 })}`,
-} as const satisfies Record<EditMode, string>
+/** A card's price: one figure, or the range over the kind's options (a 6 or 10 s video). */
+function costOf(mode: EditMode): string {
+  const { min, max } = priceRange(mode)
+  return min === max ? String(min) : `${min}–${max}`
+}
 
 interface ModeCarouselProps {
   value: EditMode | null
@@ -40,11 +37,12 @@ export function ModeCarousel({ value, onChange }: ModeCarouselProps) {
     <div
       role="radiogroup"
       aria-label={t('modes.label')}
-      className="grid grid-cols-3 gap-2"
+      className="grid gap-2"
+      style={{ gridTemplateColumns: `repeat(${EDIT_MODES.length}, minmax(0, 1fr))` }}
       data-testid="mode-carousel"
     >
       {EDIT_MODES.map((mode, index) => {
-        const Icon = ICONS[mode]
+        const Icon = KIND_UI[mode].icon
         const selected = value === mode
         return (
           // biome-ignore lint/a11y/useSemanticElements: a card with a title, a line and a cost; radio inputs cannot hold that
@@ -78,7 +76,7 @@ export function ModeCarousel({ value, onChange }: ModeCarouselProps) {
                 selected ? 'text-accent-soft-fg' : 'text-fg-subtle',
               )}
             >
-              {t('modes.cost', { credits: COST[mode] })}
+              {t('modes.cost', { credits: costOf(mode) })}
             </span>
           </button>
         )
