@@ -1,5 +1,5 @@
 import { STEPS, type Step } from '@parti/contract'
-import type { Engine, EngineContext, EngineResult, EngineTask } from '../types.ts'
+import type { Engine, EngineContext, EngineTask } from '../types.ts'
 import { EngineError } from '../types.ts'
 import { resolveFfmpeg } from './ffmpeg/find.ts'
 import { loadOpenCv } from './opencv.ts'

@@ -34,7 +34,6 @@ async function decodePhoto(input: Buffer): Promise<RawImage> {
 
 async function photoResult(
   img: RawImage,
-  kind: 'staging-clean' | 'staging-stage',
   operations: string[],
   notes: string[],
 ): Promise<EngineResult> {
@@ -74,7 +73,7 @@ export async function runStagingClean(task: CleanTask, ctx: EngineContext): Prom
     operations.push(straight.keystone ? 'straighten:verticals' : 'straighten')
   }
   ctx.reportProgress(0.9)
-  return photoResult(img, 'staging-clean', operations, notes)
+  return photoResult(img, operations, notes)
 }
 
 /**
@@ -118,7 +117,7 @@ export async function runStagingStage(task: StageTask, ctx: EngineContext): Prom
     )
   }
   ctx.reportProgress(0.9)
-  return photoResult(img, 'staging-stage', operations, notes)
+  return photoResult(img, operations, notes)
 }
 
 const STAGING_MODEL = 'local-staging-v1'
