@@ -32,11 +32,7 @@ async function decodePhoto(input: Buffer): Promise<RawImage> {
   return decodeRgb(input, size.width, size.height, 'room photo')
 }
 
-async function photoResult(
-  img: RawImage,
-  operations: string[],
-  notes: string[],
-): Promise<EngineResult> {
+async function photoResult(img: RawImage, operations: string[], notes: string[]): Promise<EngineResult> {
   return {
     outputs: [imageOutput(await encodeJpeg(img, 90), 'image/jpeg', img.width, img.height)],
     facts: { engine: 'local', model: STAGING_MODEL, operations, ...(notes.length ? { notes } : {}) },
