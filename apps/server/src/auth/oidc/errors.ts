@@ -2,13 +2,7 @@
  * What the browser is told when a sign-in with Google or Apple fails: `/?authError=<code>` (spec §8, the web
  * shows the catalogue text for the code). The reason is for the log only.
  */
-export const SIGN_IN_ERROR_CODES = [
-  'not_enabled',
-  'not_configured',
-  'cancelled',
-  'network',
-  'failed',
-] as const
+const SIGN_IN_ERROR_CODES = ['not_enabled', 'not_configured', 'cancelled', 'network', 'failed'] as const
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number]
 
 /**
