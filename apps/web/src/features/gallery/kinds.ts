@@ -1,14 +1,5 @@
 import { GENERATION_MODES, type Generation, type GenerationMode } from '@parti/contract'
-import {
-  Clapperboard,
-  Images,
-  Lasso,
-  type LucideIcon,
-  PencilRuler,
-  Rotate3d,
-  Sofa,
-  WandSparkles,
-} from 'lucide-react'
+import { Clapperboard, Lasso, type LucideIcon, PencilRuler, Rotate3d, Sofa, WandSparkles } from 'lucide-react'
 
 /** How each kind of result is named and drawn in the gallery (spec §1 kinds). */
 export const KIND_ICON: Record<GenerationMode, LucideIcon> = {
@@ -22,8 +13,6 @@ export const KIND_ICON: Record<GenerationMode, LucideIcon> = {
 
 /** Filters list kinds in the contract's order. */
 export const KIND_ORDER: readonly GenerationMode[] = GENERATION_MODES
-
-export const GalleryIcon = Images
 
 export const isPending = (g: Pick<Generation, 'status'>) =>
   g.status === 'pending' || g.status === 'processing'

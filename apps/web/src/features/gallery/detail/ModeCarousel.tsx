@@ -4,7 +4,7 @@ import { type KeyboardEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 
-export const EDIT_MODES = ['inpaint', 'magic-edit', 'animate'] as const satisfies readonly GenerationMode[]
+const EDIT_MODES = ['inpaint', 'magic-edit', 'animate'] as const satisfies readonly GenerationMode[]
 export type EditMode = (typeof EDIT_MODES)[number]
 
 const ICONS = { inpaint: Lasso, 'magic-edit': WandSparkles, animate: Clapperboard } as const

@@ -11,7 +11,7 @@ import { useDownload } from '../../gallery/hooks/useDownload'
 import { AngleIcon } from './AngleIcon'
 
 /** Outcome of a multi-angle request once every view has ended (spec §2: how many requested angles succeeded). */
-export function batchOutcome(views: Array<Pick<Generation, 'status' | 'creditsCost'> | undefined>) {
+function batchOutcome(views: Array<Pick<Generation, 'status' | 'creditsCost'> | undefined>) {
   const known = views.filter(Boolean) as Array<Pick<Generation, 'status' | 'creditsCost'>>
   const succeeded = known.filter((g) => g.status === 'completed').length
   const failed = known.filter((g) => g.status === 'failed')
