@@ -5,15 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { houseSketch, roomPhoto, shapeMask, texturedPhoto } from '@parti/server/src/engines/local/fixtures.ts'
+import { createLocalEngine } from '@parti/server/src/engines/local/index.ts'
+import type { EngineContext, EngineTask } from '@parti/server/src/engines/types.ts'
 import sharp from 'sharp'
-import {
-  houseSketch,
-  roomPhoto,
-  shapeMask,
-  texturedPhoto,
-} from '../../apps/server/src/engines/local/fixtures.ts'
-import { createLocalEngine } from '../../apps/server/src/engines/local/index.ts'
-import type { EngineContext, EngineTask } from '../../apps/server/src/engines/types.ts'
 import { median, round } from './stats.ts'
 
 export interface LocalEngineBenchRow {

@@ -15,7 +15,7 @@ export async function startParti(role: 'all' | 'api' | 'worker', env: Record<str
   return { child, url: `http://127.0.0.1:${port}`, stop: () => stop(child) }
 }
 
-export async function waitForHealth(url: string, child?: ChildProcess, timeoutMs = 60_000) {
+async function waitForHealth(url: string, child?: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)

@@ -4,13 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createContext } from '@parti/server/src/bootstrap.ts'
+import { loadConfig } from '@parti/server/src/config.ts'
+import { singleEngineRouter } from '@parti/server/src/engines/router.ts'
+import type { Engine } from '@parti/server/src/engines/types.ts'
+import { startRuntime } from '@parti/server/src/runtime.ts'
 import pino from 'pino'
 import sharp from 'sharp'
-import { createContext } from '../../apps/server/src/bootstrap.ts'
-import { loadConfig } from '../../apps/server/src/config.ts'
-import { singleEngineRouter } from '../../apps/server/src/engines/router.ts'
-import type { Engine } from '../../apps/server/src/engines/types.ts'
-import { startRuntime } from '../../apps/server/src/runtime.ts'
 import { type BenchRow, mean, percentile, round } from './stats.ts'
 
 const JOBS = 60

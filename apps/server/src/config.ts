@@ -23,7 +23,7 @@ const postgresUrl = z.string().refine((v) => {
  * Every setting Parti reads from the environment (README lists them; .env.example too).
  * One schema, checked at start: a missing or malformed value stops start-up with its name.
  */
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
   PORT: withDefault(int(0, 65535), 3000),
   HOST: withDefault(z.string(), '0.0.0.0'),
@@ -59,7 +59,7 @@ export const EnvSchema = z.object({
   APPLE_PRIVATE_KEY: optional(z.string()),
   APPLE_ISSUER: withDefault(z.url(), 'https://appleid.apple.com'),
 })
-export type Env = z.infer<typeof EnvSchema>
+type Env = z.infer<typeof EnvSchema>
 
 export interface Config extends Env {
   dataDir: string

@@ -8,7 +8,7 @@ import { checkImage } from '../storage/uploads.ts'
 
 /** Style card images the admins upload live here, under a fresh name each (so they can be cached forever). */
 const KEY_PREFIX = 'catalog/uploads/'
-export const STYLE_IMAGE_URL_PREFIX = '/api/style-images/'
+const STYLE_IMAGE_URL_PREFIX = '/api/style-images/'
 export const STYLE_IMAGE_FILE =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/
 

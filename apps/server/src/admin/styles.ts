@@ -10,7 +10,7 @@ import { forgetStyleImage, resolveStyleImage } from './style-images.ts'
 
 type StyleRow = typeof styles.$inferSelect
 
-export function toAdminStyle(row: StyleRow, categoryName: string): AdminStyle {
+function toAdminStyle(row: StyleRow, categoryName: string): AdminStyle {
   return {
     ...toStyle(row, categoryName),
     categoryId: row.categoryId,
@@ -38,7 +38,7 @@ export async function listAdminStyles(db: DbOrTx): Promise<AdminStylesResponse> 
   }
 }
 
-export async function getAdminStyle(db: DbOrTx, id: string): Promise<AdminStyle | null> {
+async function getAdminStyle(db: DbOrTx, id: string): Promise<AdminStyle | null> {
   const [r] = await withCategory(db).where(eq(styles.id, id))
   return r ? toAdminStyle(r.style, r.categoryName) : null
 }

@@ -13,7 +13,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbOrTx = Db | Tx
 
-export type NotificationHandler = (payload: string) => void
+type NotificationHandler = (payload: string) => void
 
 /**
  * The one database handle: Drizzle over PGlite (embedded, in DATA_DIR/db) or node-postgres (DATABASE_URL),

@@ -18,7 +18,6 @@ const TRANSITIONS: Record<GenerationStatus, readonly GenerationStatus[]> = {
 }
 export const canTransition = (from: GenerationStatus, to: GenerationStatus): boolean =>
   TRANSITIONS[from].includes(to)
-export const isActive = (s: GenerationStatus): boolean => s === 'pending' || s === 'processing'
 
 /** Which generationType and media type a kind belongs to (the counters group by generationType). */
 export function classify(mode: GenerationMode): { generationType: GenerationType; type: MediaType } {

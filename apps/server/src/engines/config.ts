@@ -15,8 +15,6 @@ import { modelTable, modelVars } from './model-settings.ts'
 import type { ModelTable } from './plan-rules.ts'
 import { PROVIDER_LIST, PROVIDERS, type Providers } from './providers.ts'
 
-export { MODEL_SETTING } from './model-settings.ts'
-
 const engineId = withDefault(z.enum(ENGINE_IDS), 'local')
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
@@ -39,7 +37,7 @@ export const EngineEnvShape = {
   ...(Object.assign({}, ...PROVIDER_LIST.map((p) => p.env)) as ProviderEnvShape),
   ...modelVars(PROVIDER_LIST),
 }
-export const EngineEnvSchema = z.object(EngineEnvShape)
+const EngineEnvSchema = z.object(EngineEnvShape)
 
 /** Each provider's settings with its models, when an ENGINE_* setting picks it; null otherwise. */
 type ProviderConfigs = {
@@ -54,7 +52,7 @@ export type EngineConfig = ProviderConfigs & {
 }
 
 /** Which steps each engine can serve; anything else is a start-up error naming the ENGINE_* variable. */
-export const ENGINE_KINDS = Object.fromEntries(
+const ENGINE_KINDS = Object.fromEntries(
   ENGINE_IDS.map((id) => [id, id === 'local' ? STEP_NAMES : PROVIDERS[id].steps]),
 ) as Record<EngineId, readonly Step[]>
 

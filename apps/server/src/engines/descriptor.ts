@@ -22,7 +22,7 @@ export interface EngineCommon {
 }
 
 /** Where a provider's settings report what is wrong: one "NAME: what" line per variable at fault. */
-export interface SettingsCheck {
+interface SettingsCheck {
   problems: string[]
   /** PUBLIC_URL is set, so providers have an address to post webhooks to */
   publicUrlSet: boolean

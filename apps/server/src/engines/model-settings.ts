@@ -5,10 +5,7 @@ import type { HostedProvider } from './descriptor.ts'
 import type { ModelTable, ModelTiers } from './plan-rules.ts'
 
 /** The part of a model variable's name for each step: REPLICATE_MODEL_<this>[_PREMIUM|_EXPERIMENTAL]. */
-export const MODEL_SETTING = Object.fromEntries(STEP_NAMES.map((s) => [s, STEPS[s].model])) as Record<
-  Step,
-  string
->
+const MODEL_SETTING = Object.fromEntries(STEP_NAMES.map((s) => [s, STEPS[s].model])) as Record<Step, string>
 
 const TIERS = [
   ['default', ''],

@@ -3,7 +3,7 @@ import { type ModelTiers, modelForPlan, type PlanState } from './plan-rules.ts'
 import type { WebhookProvider, WebhookReceiver } from './shared/webhooks.ts'
 import type { Engine, EngineTaskKind } from './types.ts'
 
-export interface EngineChoice {
+interface EngineChoice {
   engine: Engine
   model: string
 }

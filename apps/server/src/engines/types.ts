@@ -89,9 +89,10 @@ export type EngineTask =
     }
 
 export type EngineTaskKind = EngineTask['kind']
-// every step of the contract has its engine task, and no task is left without a step
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
-export const TASKS_MATCH_STEPS: Same<EngineTaskKind, Step> = true
+// every step of the contract has its engine task, and no task is left without a step: a type error otherwise
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Expect<T extends true> = T
+type _TasksMatchSteps = Expect<Same<EngineTaskKind, Step>>
 
 export interface EngineContext {
   jobId: string

@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** OpenAPI: a route that takes the bearer token or the browser's session cookie. */
-export const SECURED: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }]
+const SECURED: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }]
 
 export interface ScopeOptions {
   /** only users with the admin role: anyone else gets 403 */

@@ -1,5 +1,5 @@
 import { KINDS } from '@parti/contract'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { Database, Tx } from '../db/client.ts'
 import { changeCredits } from '../db/repos/credits.ts'
@@ -96,7 +96,7 @@ export async function createJobs(
       rows.push(row!)
     }
     await options.onCreated?.(tx, rows)
-    await tx.execute(`select pg_notify('${JOBS_CHANNEL}', '${rows.length}')`)
+    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${String(rows.length)})`)
     return rows
   })
 }

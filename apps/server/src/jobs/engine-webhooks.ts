@@ -8,7 +8,7 @@ import type { WebhookListener, WebhookProvider, WebhookWatch } from '../engines/
  * provider's job id, which every worker process LISTENs to. The job waiting for it, possibly on another
  * machine, is woken through the engines' WebhookSignals and re-reads the job from the provider.
  */
-export const ENGINE_WEBHOOK_CHANNEL = 'parti_engine_webhooks'
+const ENGINE_WEBHOOK_CHANNEL = 'parti_engine_webhooks'
 
 interface Mailbox {
   arrived: boolean

@@ -249,7 +249,7 @@ async function storeOutputs(
 }
 
 /** Server-made gallery thumbnails: the grid never scales full images in the browser. */
-export function thumbnail(image: Buffer): Promise<Buffer> {
+function thumbnail(image: Buffer): Promise<Buffer> {
   return sharp(image)
     .rotate()
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })

@@ -10,7 +10,7 @@ import { staging } from './staging.ts'
 import type { AnyKindDefinition, PlanContext, RenderPlan } from './types.ts'
 
 /** Every kind's definition; the compiler asks for a new kind's here once it is in the contract's KINDS. */
-export const KIND_DEFINITIONS = {
+const KIND_DEFINITIONS = {
   sketch,
   'multi-angle': multiAngle,
   staging,

@@ -69,7 +69,7 @@ async function fromOwnKey(ctx: AppContext, key: string): Promise<ResolvedInput> 
   return { key, width: r.width, height: r.height, sourceGenerationId: null, uploaded: false }
 }
 
-export function ownFileKey(url: string, userId: string, publicUrl: string): string | null {
+function ownFileKey(url: string, userId: string, publicUrl: string): string | null {
   let parsed: URL
   try {
     parsed = new URL(url, publicUrl)

@@ -41,7 +41,7 @@ export interface PlanContext {
 }
 
 /** What building a step's engine task may use. */
-export interface StepContext {
+interface StepContext {
   database: Database
   /** the job's generation id */
   jobId: string

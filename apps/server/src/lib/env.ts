@@ -15,7 +15,7 @@ export const invalidConfiguration = (problems: string[]) =>
   new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
 
 /** An empty or blank variable counts as unset (a `.env` line such as `FAL_KEY=`). */
-export const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
 

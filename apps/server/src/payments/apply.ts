@@ -139,7 +139,7 @@ async function grantOnce(
  * docs/product.md#user-profile: the profile's plan, subscription type, auto-renewal, end date and status
  * follow the subscriptions.
  */
-export async function syncUserBilling(tx: Tx, userId: string, now = new Date()): Promise<void> {
+async function syncUserBilling(tx: Tx, userId: string, now = new Date()): Promise<void> {
   const subs = (await userSubscriptions(tx, userId)).map(toFacts)
   const fields = userBillingFields(currentSubscription(subs, now), now)
   await tx

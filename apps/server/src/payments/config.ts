@@ -7,7 +7,7 @@ const key = (pattern: RegExp, looks: string) =>
 const priceId = key(/^price_\w+$/, 'price_…')
 
 /** The environment variable naming Stripe's price for a plan and period, e.g. STRIPE_PRICE_STANDARD_YEARLY. */
-export const priceVar = (plan: PlanName, billing: SubscriptionType) =>
+const priceVar = (plan: PlanName, billing: SubscriptionType) =>
   `STRIPE_PRICE_${plan.toUpperCase()}_${billing.toUpperCase()}` as PriceVar
 type PriceVar = `STRIPE_PRICE_${Uppercase<PlanName>}_${Uppercase<SubscriptionType>}`
 

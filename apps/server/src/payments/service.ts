@@ -43,7 +43,7 @@ const CONFLICT_MESSAGES: Record<PaymentConflictReason, string> = {
   no_billing_account: 'There is no billing account yet: subscribe or buy credits first',
 }
 
-export const paymentConflict = (reason: PaymentConflictReason) =>
+const paymentConflict = (reason: PaymentConflictReason) =>
   new AppError('conflict', CONFLICT_MESSAGES[reason], { reason })
 
 /**

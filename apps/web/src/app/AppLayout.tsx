@@ -6,16 +6,16 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { cn } from '../components/ui/cn'
 import { Spinner } from '../components/ui/Spinner'
-import { signOutEverywhere, useSession } from '../features/auth/session'
+import { useSession } from '../features/auth/session'
 import { LiveJobs } from '../features/jobs/LiveJobs'
-import { clearTrackedJobs } from '../features/jobs/tracker'
 import { AdvancedToggle } from '../features/preferences/AdvancedToggle'
-import { QueryProvider, queryClient } from '../lib/queryClient'
+import { QueryProvider } from '../lib/queryClient'
 import { titleOf } from './routes'
 import { SiteFooter } from './SiteFooter'
 import { SidebarNav } from './shell/SidebarNav'
 import { useSidebarState } from './shell/sidebarState'
 import { TopBar } from './shell/TopBar'
+import { signOutAndForget } from './signOut'
 
 /**
  * The signed-in shell (docs/product.md#app-shell): collapsible sidebar with a mobile drawer, top bar,
@@ -41,15 +41,10 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
 
   const handleSignOut = () => {
     setDrawerOpen(false)
-    signOutEverywhere()
+    signOutAndForget()
       .then(() => toast.success(t('auth.toastSignedOut')))
       .catch(() => {})
-      .finally(() => {
-        // forget everything that belonged to the signed-in user
-        queryClient.clear()
-        clearTrackedJobs()
-        navigate('/', { replace: true })
-      })
+      .finally(() => navigate('/', { replace: true }))
   }
 
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { cn } from '../components/ui/cn'
 import { Wordmark } from './Logo'
 
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { to: '/product', key: 'footer.product' },
   { to: '/support', key: 'footer.support' },
   { to: '/contact', key: 'footer.contact' },

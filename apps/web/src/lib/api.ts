@@ -16,12 +16,11 @@ import i18next from 'i18next'
  * timeout by default, and the one error shape `{error:{code,message,details?}}` turned into a typed ApiError.
  */
 
-export const API_BASE = '/api'
-export { ANIMATE_TIMEOUT_MS, CLIENT_TIMEOUT_MS, HEALTH_TIMEOUT_MS }
+const API_BASE = '/api'
 
 /** Failures that happen before the server answers; the rest come from ERROR_CODES. */
 export const CLIENT_ERROR_CODES = ['network_error', 'timeout'] as const
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number]
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number]
 export type ApiErrorCode = ErrorCode | ClientErrorCode
 
 export class ApiError extends Error {
@@ -41,7 +40,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 const KNOWN_CODES = new Set<string>([...ERROR_CODES, ...CLIENT_ERROR_CODES])
-export function isKnownErrorCode(code: string): code is ApiErrorCode {
+function isKnownErrorCode(code: string): code is ApiErrorCode {
   return KNOWN_CODES.has(code)
 }
 
@@ -100,7 +99,7 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
-export function currentLanguage(): string {
+function currentLanguage(): string {
   return i18next.resolvedLanguage ?? i18next.language ?? 'en'
 }
 
@@ -210,9 +209,4 @@ export function call<K extends RouteKey>(route: K, ...[input]: CallArgs<K>): Pro
     signal,
     timeoutMs: timeoutMs ?? ROUTE_TIMEOUTS[route],
   })
-}
-
-/** GET /api/health with its own 5 s timeout. */
-export function checkHealth() {
-  return call('GET /health')
 }

@@ -38,7 +38,7 @@ declare module 'i18next' {
   }
 }
 
-export const DEFAULT_LANGUAGE: Language = 'en'
+const DEFAULT_LANGUAGE: Language = 'en'
 
 /** Names of the languages in their own language, for the pickers. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -65,7 +65,7 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 // and its type below, and locales.test.ts checks it like the others.
 const loaders = import.meta.glob<{ default: ResourceKey }>(['../locales/*.json', '../locales/*/*.json'])
 
-export function localePath(language: string, namespace: string): string {
+function localePath(language: string, namespace: string): string {
   return namespace === 'translation'
     ? `../locales/${language}.json`
     : `../locales/${namespace}/${language}.json`

@@ -118,10 +118,6 @@ export function writeStored<K extends StorageKey>(key: K, value: StoredValue<K>)
   }
 }
 
-export function removeStored(key: StorageKey): void {
-  store()?.removeItem(STORAGE_KEYS[key].name)
-}
-
 /** docs/product.md#persistent-jobs: locally persisted jobs older than 10 minutes are discarded on load. */
 export function loadPersistentJobs(now: number = Date.now()): PersistentJob[] {
   const jobs = readStored('persistentJobs') ?? []

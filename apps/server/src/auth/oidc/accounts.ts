@@ -10,7 +10,7 @@ import { createSession } from '../sessions.ts'
 import { SignInError } from './errors.ts'
 import type { VerifiedIdentity } from './identity.ts'
 
-export type IdentityOutcome = 'returning' | 'linked' | 'created'
+type IdentityOutcome = 'returning' | 'linked' | 'created'
 
 export interface IdentitySignIn extends SignedIn {
   outcome: IdentityOutcome

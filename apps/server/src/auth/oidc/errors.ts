@@ -3,13 +3,7 @@
  * (docs/product.md#errors-sign-in; the web shows the catalogue text for the code). The reason is for the log
  * only.
  */
-export const SIGN_IN_ERROR_CODES = [
-  'not_enabled',
-  'not_configured',
-  'cancelled',
-  'network',
-  'failed',
-] as const
+const SIGN_IN_ERROR_CODES = ['not_enabled', 'not_configured', 'cancelled', 'network', 'failed'] as const
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number]
 
 /**

@@ -71,7 +71,7 @@ function appleKeyProblem(value: string): string | null {
  * APPLE_PRIVATE_KEY holds the .p8 file's PEM (newlines may be written as \n in an env file) or the path of
  * the file. It must be the P-256 key Apple issues for Sign in with Apple.
  */
-export function readAppleKey(value: string): KeyObject {
+function readAppleKey(value: string): KeyObject {
   let pem: string
   if (value.includes('-----BEGIN')) pem = value.replace(/\\n/g, '\n')
   else if (existsSync(value)) pem = readFileSync(value, 'utf8')

@@ -34,12 +34,13 @@ export async function emitUserEvent<T extends EventType>(
   const id = Number(row!.id)
   const full = JSON.stringify({ id, userId, type, payload })
   const message = full.length <= MAX_INLINE_PAYLOAD ? full : JSON.stringify({ id, userId, type, ref: true })
-  await tx.execute(sqlNotify(message))
+  await tx.execute(notify(message))
   return id
 }
 
-function sqlNotify(message: string) {
-  return `select pg_notify('${EVENTS_CHANNEL}', '${message.replace(/'/g, "''")}')`
+/** The message goes as a query parameter, never spliced into the SQL text. */
+function notify(message: string) {
+  return sql`select pg_notify(${EVENTS_CHANNEL}, ${message})`
 }
 
 /** Progress is not worth a row: it is sent to live listeners only and a resumed stream skips it. */
@@ -50,7 +51,7 @@ export async function notifyTransient<T extends EventType>(
   payload: EventPayload<T>,
 ) {
   const message = JSON.stringify({ id: 0, userId, type, payload })
-  if (message.length <= MAX_INLINE_PAYLOAD) await db.execute(sqlNotify(message))
+  if (message.length <= MAX_INLINE_PAYLOAD) await db.execute(notify(message))
 }
 
 export async function eventsSince(

@@ -3,14 +3,12 @@ import { and, desc, eq, getTableColumns, gte, ilike, inArray, lte, sql } from 'd
 import type { DbOrTx } from '../client.ts'
 import { generations } from '../schema.ts'
 
-export type GenerationRow = typeof generations.$inferSelect
-
 /**
  * Keyset cursor over (created_at, id), newest first: stable while new items arrive, no OFFSET scans. The time
  * keeps PostgreSQL's microseconds (a JavaScript Date would round them off, and rows written in one statement
  * share a timestamp to the microsecond, so a rounded cursor would skip the rest of such a batch).
  */
-export function encodeCursor(row: { cursorAt: string; id: string }): string {
+function encodeCursor(row: { cursorAt: string; id: string }): string {
   return Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url')
 }
 

@@ -13,7 +13,7 @@ import type { ComfyJob } from './index.ts'
 import { fillWorkflow, type Workflow } from './workflows.ts'
 
 /** A prompt that failed while running (a node raised): the detail is for the server log. */
-export class ComfyExecutionFailed extends Error {
+class ComfyExecutionFailed extends Error {
   override name = 'ComfyExecutionFailed'
 }
 

@@ -34,7 +34,7 @@ const PARAMS: ReadonlySet<string> = new Set<WorkflowParam>([
 ])
 
 /** Nodes whose outputs are the job's result (images, or a video). */
-export const OUTPUT_NODES: ReadonlySet<string> = new Set([
+const OUTPUT_NODES: ReadonlySet<string> = new Set([
   'SaveImage',
   'SaveVideo',
   'SaveAnimatedWEBP',
@@ -81,7 +81,7 @@ export async function loadWorkflow(dir: string, name: string): Promise<Workflow>
 }
 
 /** What is wrong with a graph's shape: nodes without a class, links to missing nodes. */
-export function graphProblems(graph: ComfyGraph): string[] {
+function graphProblems(graph: ComfyGraph): string[] {
   const problems: string[] = []
   if (!graph || typeof graph !== 'object' || Array.isArray(graph)) return ['not a graph object']
   for (const [id, node] of Object.entries(graph)) {

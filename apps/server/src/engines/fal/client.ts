@@ -1,14 +1,14 @@
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
 
 /** What the queue answers on submit: the request id and the URLs to use from then on. */
-export interface FalQueued {
+interface FalQueued {
   request_id: string
   status_url?: string
   response_url?: string
   cancel_url?: string
 }
 
-export interface FalStatus {
+interface FalStatus {
   status: 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED' | string
   queue_position?: number
   logs?: Array<{ message?: string }> | null

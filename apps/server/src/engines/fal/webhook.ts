@@ -2,7 +2,7 @@ import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto
 import type { IncomingHttpHeaders } from 'node:http'
 import type { WebhookReceiver, WebhookVerdict } from '../shared/webhooks.ts'
 
-export const FAL_WEBHOOK_TOLERANCE_SECONDS = 300
+const FAL_WEBHOOK_TOLERANCE_SECONDS = 300
 const KEYS_TTL_MS = 24 * 3600_000
 const REFETCH_AFTER_MS = 60_000
 

@@ -8,11 +8,7 @@ export function parseHex(hex: string): Rgb | null {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
 
-export function toHex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((v) => Math.round(clamp255(v)).toString(16).padStart(2, '0')).join('')}`
-}
-
-export function clamp255(v: number): number {
+function clamp255(v: number): number {
   return Math.min(255, Math.max(0, v))
 }
 
@@ -38,10 +34,6 @@ export function saturate(c: Rgb, k: number): Rgb {
 /** A simple colour-temperature shift: positive warms (more red, less blue), negative cools. */
 export function warm([r, g, b]: Rgb, amount: number): Rgb {
   return [clamp255(r * (1 + 0.12 * amount)), g, clamp255(b * (1 - 0.12 * amount))]
-}
-
-export function distance(a: Rgb, b: Rgb): number {
-  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
 }
 
 /** How blue a colour reads: used to pick the palette's sky. */

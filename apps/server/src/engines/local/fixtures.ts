@@ -67,7 +67,7 @@ function windowWithBars(x0: number, y0: number, x1: number, y1: number): Seg[] {
 }
 
 /** A two-storey house with a pitched roof, a flat-roofed annex, windows, a door and a ground line (1024×768 units). */
-export function houseSegments(): Seg[] {
+function houseSegments(): Seg[] {
   return [
     [
       [30, 620],
@@ -113,7 +113,7 @@ export function houseSegments(): Seg[] {
 }
 
 /** A room in one-point perspective: back wall, side walls, floor, ceiling, a window and a door. */
-export function interiorSegments(): Seg[] {
+function interiorSegments(): Seg[] {
   return [
     ...rect(330, 250, 700, 520),
     [
@@ -148,7 +148,7 @@ export function interiorSegments(): Seg[] {
   ]
 }
 
-export type SketchMedium = 'digital' | 'pencil' | 'phone'
+type SketchMedium = 'digital' | 'pencil' | 'phone'
 
 export interface SketchOptions {
   width?: number

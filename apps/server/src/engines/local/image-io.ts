@@ -21,7 +21,7 @@ export interface InputInfo {
  * Smaller than this there is nothing to render; the upload layer recommends 1024 px
  * (docs/product.md#input-size).
  */
-export const MIN_SIDE = 64
+const MIN_SIDE = 64
 /** Decoding cap: a 40-megapixel photo is the largest a phone makes; larger is a decompression bomb risk. */
 const MAX_PIXELS = 40_000_000
 
@@ -147,7 +147,7 @@ export async function encodeJpeg(img: RawImage, quality = 90, crispColour = fals
     .toBuffer()
 }
 
-export async function encodePng(img: RawImage): Promise<Buffer> {
+async function encodePng(img: RawImage): Promise<Buffer> {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } })
     .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer()

@@ -67,9 +67,3 @@ export function matFromGrey(cv: CV, data: Uint8Array, width: number, height: num
   mat.data.set(data)
   return mat
 }
-
-/** Copies a Mat's pixels out of WebAssembly memory (the Mat's own view dies with it). */
-export function rawFromMat(mat: Mat): RawImage {
-  const channels = mat.channels() as 1 | 3 | 4
-  return { data: Buffer.from(mat.data), width: mat.cols, height: mat.rows, channels }
-}

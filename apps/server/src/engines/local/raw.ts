@@ -62,7 +62,3 @@ export function pasteRaw(img: RawImage, part: RawImage, r: Rect): void {
     part.data.copy(img.data, ((r.top + y) * img.width + r.left) * c, y * r.width * c, (y + 1) * r.width * c)
   }
 }
-
-export function cloneRaw(img: RawImage): RawImage {
-  return { ...img, data: Buffer.from(img.data) }
-}

@@ -13,11 +13,6 @@ export function lut(fn: (x: number) => number): Uint8Array {
   return out
 }
 
-export function identityLuts(): Luts {
-  const id = lut((x) => x)
-  return [id, Uint8Array.from(id), Uint8Array.from(id)]
-}
-
 /** Chains curves: the result applies `first`, then `then`. */
 export function chain(first: Luts, then: Luts): Luts {
   return first.map((table, c) => table.map((v) => then[c]![v]!)) as Luts

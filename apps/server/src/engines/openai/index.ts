@@ -24,7 +24,7 @@ interface ImagesResponse {
 }
 
 /** The sizes GPT image models make; the closest to the input's shape is asked for. */
-export function editSize(width: number, height: number): string {
+function editSize(width: number, height: number): string {
   const r = width / height
   return r > 1.2 ? '1536x1024' : r < 0.83 ? '1024x1536' : '1024x1024'
 }

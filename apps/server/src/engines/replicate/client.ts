@@ -1,6 +1,6 @@
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
 
-export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted'
+type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted'
 
 /** The fields of a Replicate prediction the adapter reads. */
 export interface Prediction {

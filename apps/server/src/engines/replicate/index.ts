@@ -75,7 +75,7 @@ function statusOf(p: Prediction): QueuedStatus<unknown> {
 }
 
 /** Outputs are a URI, a list of URIs, or an object of them, depending on the model: take the first file. */
-export function outputUrl(kind: EngineTaskKind, output: unknown): string {
+function outputUrl(kind: EngineTaskKind, output: unknown): string {
   const urls: string[] = []
   const walk = (v: unknown) => {
     if (typeof v === 'string' && /^(https?:|data:)/.test(v)) urls.push(v)

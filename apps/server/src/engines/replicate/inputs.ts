@@ -10,7 +10,7 @@ import type { EngineTask } from '../types.ts'
 type Family = 'flux-control' | 'flux-fill' | 'flux-kontext' | 'interior-design' | 'kling' | 'video-director'
 
 /** Which input schema a model speaks, by its name; unknown models get a plain {prompt, image, mask}. */
-export function familyOf(model: string): Family | 'generic' {
+function familyOf(model: string): Family | 'generic' {
   const name = model.split(':')[0]!.toLowerCase()
   if (/flux-(canny|depth)/.test(name)) return 'flux-control'
   if (name.includes('flux-fill')) return 'flux-fill'

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { WebhookReceiver, WebhookVerdict } from '../shared/webhooks.ts'
 
 /** Deliveries older or newer than this are refused (replays). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300
+const WEBHOOK_TOLERANCE_SECONDS = 300
 
 const header = (h: IncomingHttpHeaders, name: string) => {
   const v = h[name]

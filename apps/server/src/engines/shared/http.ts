@@ -12,7 +12,7 @@ export interface RetryPolicy {
   maxMs: number
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseMs: 500, maxMs: 30_000 }
+const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseMs: 500, maxMs: 30_000 }
 
 export interface ProviderRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -126,7 +126,7 @@ function describeNetworkError(err: unknown): string {
 }
 
 /** Exponential backoff with jitter, or the provider's Retry-After when it gives one. */
-export function backoffDelay(policy: RetryPolicy, attempt: number, retryAfter: string | null): number {
+function backoffDelay(policy: RetryPolicy, attempt: number, retryAfter: string | null): number {
   if (retryAfter) {
     const seconds = Number(retryAfter)
     const ms = Number.isFinite(seconds) ? seconds * 1000 : new Date(retryAfter).getTime() - Date.now()

@@ -118,7 +118,7 @@ function cleaningWords(options: StagingOption[]): string[] {
 }
 
 /** The twelve camera movements of docs/product.md#camera-movements, in the words video models follow. */
-export const CAMERA_WORDS: Record<CameraMovement, string> = {
+const CAMERA_WORDS: Record<CameraMovement, string> = {
   static: 'static locked-off camera, no camera movement',
   zoom_in: 'slow zoom in',
   zoom_out: 'slow zoom out',
@@ -133,7 +133,7 @@ export const CAMERA_WORDS: Record<CameraMovement, string> = {
   orbit: 'camera orbits slowly around the subject',
 }
 
-export function cameraWords(move: CameraMovement): string {
+function cameraWords(move: CameraMovement): string {
   return CAMERA_WORDS[move]
 }
 

@@ -6,7 +6,7 @@ import { findFfmpeg } from '../local/ffmpeg/find.ts'
 import type { EngineOutput, EngineTaskKind } from '../types.ts'
 import { providerFailed } from './errors.ts'
 
-export interface VideoProbe {
+interface VideoProbe {
   container: string
   codec: string
   width: number
@@ -67,7 +67,7 @@ export async function videoOutput(
 }
 
 /** Stretch or squeeze by at most a third to land on the requested length; beyond that, keep the clip as is. */
-export function retimeFactor(actual: number, requested?: number): number {
+function retimeFactor(actual: number, requested?: number): number {
   if (!requested || !actual) return 1
   const factor = requested / actual
   if (Math.abs(actual - requested) < 0.25 || factor < 0.75 || factor > 1.34) return 1

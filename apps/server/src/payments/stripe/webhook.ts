@@ -6,7 +6,7 @@ import type { PaymentEffect } from '../types.ts'
 import type { StripeReconciler } from './reconcile.ts'
 
 /** Stripe's default: a signature older than five minutes is a replay. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300
+const SIGNATURE_TOLERANCE_SECONDS = 300
 
 export type WebhookVerdict =
   | { status: 200; body: { received: true; duplicate?: true; ignored?: true } }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react'
 import { cn } from './cn'
 
-export interface SegmentedOption<T extends string> {
+interface SegmentedOption<T extends string> {
   value: T
   label: ReactNode
   /** the accessible name when the label is not text */

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { cn } from './cn'
 
-export interface SelectMenuOption<T extends string> {
+interface SelectMenuOption<T extends string> {
   value: T
   label: string
   lang?: string

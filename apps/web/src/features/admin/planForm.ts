@@ -29,7 +29,7 @@ export const samePlan = (a: PlanDraft, b: PlanDraft) =>
 export const validPriceId = (v: string) => /^[A-Za-z0-9_-]*$/.test(v.trim())
 
 /** Feature keys the pricing page translates; anything else is shown as written. */
-export const KNOWN_FEATURES = [
+const KNOWN_FEATURES = [
   'monthly_credits',
   'all_tools',
   'personal_licence',

@@ -8,7 +8,7 @@ import { fetchProfile, signIn, signOut, signUp } from './api'
  * and it should not carry a data-fetching library to know that the visitor is signed out.
  * The profile call doubles as the session check: 401 means signed out.
  */
-export type SessionStatus = 'loading' | 'signed-in' | 'signed-out' | 'error'
+type SessionStatus = 'loading' | 'signed-in' | 'signed-out' | 'error'
 
 interface SessionState {
   status: SessionStatus
@@ -27,7 +27,7 @@ function setState(next: SessionState) {
   for (const listener of listeners) listener()
 }
 
-export function setSignedIn(user: UserProfile) {
+function setSignedIn(user: UserProfile) {
   setState({ status: 'signed-in', user })
 }
 

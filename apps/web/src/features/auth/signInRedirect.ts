@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 
 /** The query parameters the server's sign-in redirects add (apps/server/src/http/oidc-routes.ts). */
-export const SIGN_IN_PARAMS = ['authError', 'provider', 'reason', 'signedIn'] as const
+const SIGN_IN_PARAMS = ['authError', 'provider', 'reason', 'signedIn'] as const
 
 export type SignInNotice = { kind: 'success' } | { kind: 'error'; text: string } | null
 

@@ -11,7 +11,7 @@ export type InputImage =
   | { kind: 'url'; url: string; previewUrl: string }
 
 /** The upload rule of docs/product.md#validation-upload: PNG, JPG, JPEG, WEBP. */
-export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp'
 const EXTENSIONS = /\.(png|jpe?g|webp)$/i
 

@@ -18,7 +18,7 @@ export function creditsReason(required: number, available: number): Reason[] {
 }
 
 /** The reason shown for a field, if any. */
-export function reasonFor(reasons: readonly Reason[], field: string): Reason | undefined {
+function reasonFor(reasons: readonly Reason[], field: string): Reason | undefined {
   return reasons.find((r) => r.code !== 'insufficient_credits' && r.field === field)
 }
 

@@ -52,7 +52,7 @@ const FILE_CODES: ReadonlySet<ApiErrorCode> = new Set([
 ])
 
 /** Which field a failed call points at, or null when it is not about one field. */
-export function fieldOf(error: ApiError): string | null {
+function fieldOf(error: ApiError): string | null {
   const named = error.details?.field
   if (typeof named === 'string' && named) return named
   if (FILE_CODES.has(error.code)) return 'file'

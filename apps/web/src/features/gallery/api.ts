@@ -4,7 +4,7 @@ import type { GenerationFilters } from '../jobs/keys'
 import { listQuery } from './filters'
 
 /** The gallery reads the largest page the server gives; later pages follow the keyset cursor. */
-export const PAGE_SIZE = GENERATIONS_LIMIT
+const PAGE_SIZE = GENERATIONS_LIMIT
 
 export function fetchGenerationsPage(
   filters: GenerationFilters,

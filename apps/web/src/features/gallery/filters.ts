@@ -7,7 +7,7 @@ export type GalleryTab = (typeof GALLERY_TABS)[number]
 
 /** Date filter: a few presets plus a custom range of calendar days (the user's own time zone). */
 export const DATE_PRESETS = ['any', 'today', 'week', 'month', 'year', 'custom'] as const
-export type DatePreset = (typeof DATE_PRESETS)[number]
+type DatePreset = (typeof DATE_PRESETS)[number]
 
 /** What the gallery's address says: /gallery?tab=videos&q=villa&kind=animate&date=custom&from=…&to=… */
 export interface GalleryView {

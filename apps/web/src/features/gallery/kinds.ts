@@ -1,10 +1,7 @@
 import { GENERATION_MODES, type Generation, type GenerationMode } from '@parti/contract'
-import { Images } from 'lucide-react'
 
 /** Filters list kinds in the contract's order. */
 export const KIND_ORDER: readonly GenerationMode[] = GENERATION_MODES
-
-export const GalleryIcon = Images
 
 export const isPending = (g: Pick<Generation, 'status'>) =>
   g.status === 'pending' || g.status === 'processing'

@@ -40,7 +40,7 @@ export function connectLive(onEvent: (event: LiveEvent) => void): () => void {
   }
 }
 
-export function liveStatus(): LiveStatus {
+function liveStatus(): LiveStatus {
   return status
 }
 

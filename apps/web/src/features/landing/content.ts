@@ -4,7 +4,7 @@ import raw from './content.json'
 /** The operator-edited landing content (content.json): rating and testimonials in every language. */
 export type Localised = Record<Language, string>
 
-export interface Testimonial {
+interface Testimonial {
   name: string
   role: Localised
   quote: Localised

@@ -8,7 +8,7 @@ import { readStored, writeStored } from '../../lib/storage'
 const listeners = new Set<() => void>()
 let value = readStored('advancedSettings') ?? false
 
-export function setAdvancedSettings(next: boolean) {
+function setAdvancedSettings(next: boolean) {
   value = next
   writeStored('advancedSettings', next)
   for (const listener of listeners) listener()

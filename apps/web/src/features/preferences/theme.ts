@@ -11,7 +11,7 @@ function current(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light'
 }
 
-export function applyTheme(theme: Theme) {
+function applyTheme(theme: Theme) {
   const root = document.documentElement
   root.classList.toggle('dark', theme === 'dark')
   root.style.colorScheme = theme
@@ -20,7 +20,7 @@ export function applyTheme(theme: Theme) {
     ?.setAttribute('content', theme === 'dark' ? '#0e0f11' : '#fafaf9')
 }
 
-export function setTheme(theme: Theme) {
+function setTheme(theme: Theme) {
   writeStored('theme', theme)
   applyTheme(theme)
   for (const listener of listeners) listener()

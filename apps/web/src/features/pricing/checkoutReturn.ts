@@ -8,7 +8,7 @@ export type CheckoutReturn =
   | { kind: 'canceled' }
   | { kind: 'session'; sessionId: string; oneTime: boolean }
 
-export const RETURN_PARAMS = ['session_id', 'success', 'type', 'canceled'] as const
+const RETURN_PARAMS = ['session_id', 'success', 'type', 'canceled'] as const
 
 export function parseCheckoutReturn(params: URLSearchParams): CheckoutReturn {
   if (params.get('canceled') === 'true') return { kind: 'canceled' }

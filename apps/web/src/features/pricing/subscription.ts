@@ -1,6 +1,6 @@
 import type { PlanName, SubscriptionType, UserProfile } from '@parti/contract'
 
-export type SubscriptionState = 'none' | 'active' | 'cancelling' | 'past_due'
+type SubscriptionState = 'none' | 'active' | 'cancelling' | 'past_due'
 
 export interface SubscriptionView {
   state: SubscriptionState

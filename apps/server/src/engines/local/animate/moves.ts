@@ -22,7 +22,7 @@ const CENTRE: CameraWindow = { cx: 0.5, cy: 0.5, size: 1, angle: 0, yaw: 0 }
 const DEG = Math.PI / 180
 
 /** Largest window (as a fraction of the picture) that still fits inside it when turned by `angle`. */
-export function sizeThatFits(angle: number, aspect: number): number {
+function sizeThatFits(angle: number, aspect: number): number {
   const c = Math.cos(Math.abs(angle))
   const s = Math.sin(Math.abs(angle))
   // width and height of the turned window must both stay inside the picture

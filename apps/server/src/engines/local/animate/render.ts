@@ -6,7 +6,7 @@ import { runFfmpeg } from '../ffmpeg/run.ts'
 import { decoded, inspectInput, openImage } from '../image-io.ts'
 import { cameraMove, perspectiveExpressions } from './moves.ts'
 
-export const FPS = 24
+const FPS = 24
 
 export interface AnimateTask {
   input: Buffer

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 
 const run = promisify(execFile)
 
-export type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | '@ffmpeg-installer/ffmpeg' | 'option'
+type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | '@ffmpeg-installer/ffmpeg' | 'option'
 
 export interface FfmpegCandidate {
   path: string
@@ -62,7 +62,7 @@ export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string | null 
 }
 
 /** Runs the binary and checks it has what the camera moves need: libx264 and the perspective filter. */
-export async function checkFfmpeg(candidate: FfmpegCandidate): Promise<void> {
+async function checkFfmpeg(candidate: FfmpegCandidate): Promise<void> {
   const where = `${candidate.path} (from ${candidate.source})`
   if (!isExecutable(candidate.path)) throw new Error(`ffmpeg at ${where} does not exist or is not executable`)
   let encoders: string

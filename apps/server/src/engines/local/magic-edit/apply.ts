@@ -96,7 +96,7 @@ async function viaSharp(img: RawImage, fn: (s: Sharp) => Sharp): Promise<RawImag
 }
 
 /** The largest centred box of the ratio; 0:0 means "tighter", 85% of each side at the same aspect. */
-export function cropBox(width: number, height: number, [a, b]: readonly [number, number]) {
+function cropBox(width: number, height: number, [a, b]: readonly [number, number]) {
   let w = width
   let h = height
   if (a === 0 || b === 0) {

@@ -73,7 +73,7 @@ export function describeOperation(op: EditOp, paletteName?: string): string {
 }
 
 /** Said after the apology when a request is not understood: what the local engine can do, in one sentence. */
-export const LOCAL_CAPABILITIES =
+const LOCAL_CAPABILITIES =
   'On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, remove a selected area, or recolour it with your palette.'
 
 /** The chat failure text of docs/product.md#errors-chat, then what the local engine can do. */

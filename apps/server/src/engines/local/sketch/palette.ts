@@ -3,7 +3,7 @@ import { coolness, luminance, mix, parseHex, type Rgb } from '../color.ts'
 import type { Role } from './regions.ts'
 
 /** A calm architectural default when the user picks no palette: warm white, sand, stone, slate, charcoal. */
-export const DEFAULT_PALETTE = ['#F3EEE6', '#D9C6A8', '#A3ABA6', '#6E7F86', '#3D4A52']
+const DEFAULT_PALETTE = ['#F3EEE6', '#D9C6A8', '#A3ABA6', '#6E7F86', '#3D4A52']
 
 const WHITE: Rgb = [255, 255, 255]
 const SKY_BLUE: Rgb = [126, 178, 226]

@@ -16,7 +16,7 @@ export const ROLES: readonly Role[] = [
   'floor',
 ]
 
-export interface Region {
+interface Region {
   label: number
   area: number
   left: number

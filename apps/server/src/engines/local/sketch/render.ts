@@ -40,7 +40,7 @@ const SEED = 1847
 const INTERIOR_WORDS =
   /\b(interior|room|kitchen|bedroom|bathroom|living|lounge|office|lobby|hall|salon|sala|cocina|dormitorio|habitaci[oó]n|ba[nñ]o|cuisine|chambre|salle|quarto|cozinha|banheiro|zimmer|k[uü]che|bad|wohn\w*|schlaf\w*|kamer|keuken|badkamer|woonkamer|slaapkamer)\b|غرفة|مطبخ|صالة|حمام|داخلي/i
 
-export function styleParams(style: EngineStyle | null): LocalStyleParams {
+function styleParams(style: EngineStyle | null): LocalStyleParams {
   return { ...DEFAULT_PARAMS, ...(style?.localParams ?? {}) }
 }
 

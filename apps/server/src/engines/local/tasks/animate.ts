@@ -4,11 +4,7 @@ import type { LocalStep } from '../step.ts'
 
 type AnimateTask = Extract<EngineTask, { kind: 'animate' }>
 
-export async function runAnimate(
-  task: AnimateTask,
-  ctx: EngineContext,
-  ffmpeg: string,
-): Promise<EngineResult> {
+async function runAnimate(task: AnimateTask, ctx: EngineContext, ffmpeg: string): Promise<EngineResult> {
   const video = await animate(task, ctx, { ffmpeg })
   return {
     outputs: [video],

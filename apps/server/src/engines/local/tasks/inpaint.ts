@@ -9,7 +9,7 @@ type InpaintTask = Extract<EngineTask, { kind: 'inpaint' }>
 /** The largest side the local engine edits at; bigger photos are scaled down to it. */
 export const MAX_EDIT_SIDE = 4096
 
-export async function runInpaint(task: InpaintTask, ctx: EngineContext): Promise<EngineResult> {
+async function runInpaint(task: InpaintTask, ctx: EngineContext): Promise<EngineResult> {
   const info = await inspectInput(task.input, 'image')
   const k = Math.min(1, MAX_EDIT_SIDE / Math.max(info.width, info.height))
   const width = Math.round(info.width * k)

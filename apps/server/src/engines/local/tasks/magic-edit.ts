@@ -11,7 +11,7 @@ import { MAX_EDIT_SIDE } from './inpaint.ts'
 type MagicEditTask = Extract<EngineTask, { kind: 'magic-edit' }>
 
 /** Ask Parti on the local engine: understand the request, check what it needs, edit, and say what was done. */
-export async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Promise<EngineResult> {
+async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Promise<EngineResult> {
   const plan = interpretInConversation(task.prompt, task.history)
   const needsMask = plan.ops.some((op) => op.kind === 'remove-selection')
   if (needsMask && !task.mask) {

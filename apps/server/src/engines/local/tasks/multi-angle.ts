@@ -22,7 +22,7 @@ type MultiAngleTask = Extract<EngineTask, { kind: 'multi-angle' }>
  * One draft view per requested angle. A line drawing is first rendered in the chosen style (so every view is in
  * colour); a photo or a rendering is used as it is. facts.draft = true: a warp of the input, not a new rendering.
  */
-export async function runMultiAngle(task: MultiAngleTask, ctx: EngineContext): Promise<EngineResult> {
+async function runMultiAngle(task: MultiAngleTask, ctx: EngineContext): Promise<EngineResult> {
   const info = await inspectInput(task.input, 'file')
   const drawing = await isLineDrawing(task.input)
   let base: RawImage

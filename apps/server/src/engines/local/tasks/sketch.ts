@@ -5,7 +5,7 @@ import type { LocalStep } from '../step.ts'
 
 type SketchTask = Extract<EngineTask, { kind: 'sketch' }>
 
-export async function runSketch(task: SketchTask, ctx: EngineContext): Promise<EngineResult> {
+async function runSketch(task: SketchTask, ctx: EngineContext): Promise<EngineResult> {
   const render = await renderSketch(task, ctx)
   // 4:4:4 chroma keeps thin coloured edges crisp against the lines; q90 keeps the file a fraction of a PNG
   const data = await encodeJpeg(render.image, 90, true)

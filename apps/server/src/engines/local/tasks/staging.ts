@@ -40,7 +40,7 @@ async function photoResult(img: RawImage, operations: string[], notes: string[])
 }
 
 /** Cleaning phase: selected clutter out first (while the lasso still fits), then exposure, colour, noise, verticals. */
-export async function runStagingClean(task: CleanTask, ctx: EngineContext): Promise<EngineResult> {
+async function runStagingClean(task: CleanTask, ctx: EngineContext): Promise<EngineResult> {
   let img = await decodePhoto(task.input)
   const operations: string[] = []
   const notes: string[] = []
@@ -76,7 +76,7 @@ export async function runStagingClean(task: CleanTask, ctx: EngineContext): Prom
  * Staging phase: the style's grade, the palette on the walls (or as a grade when no wall can be found), repaint
  * as a full wall colour change, a warm light pass. Objects cannot be added locally, and the facts say so.
  */
-export async function runStagingStage(task: StageTask, ctx: EngineContext): Promise<EngineResult> {
+async function runStagingStage(task: StageTask, ctx: EngineContext): Promise<EngineResult> {
   const img = await decodePhoto(task.input)
   const operations: string[] = [`grade:${task.stagingStyle}`]
   const notes: string[] = []

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 
-export type MoveKey = 'ArrowUp' | 'ArrowDown' | 'Home' | 'End'
+type MoveKey = 'ArrowUp' | 'ArrowDown' | 'Home' | 'End'
 const MOVE_KEYS = new Set<string>(['ArrowUp', 'ArrowDown', 'Home', 'End'])
 
 interface StyleRowProps {

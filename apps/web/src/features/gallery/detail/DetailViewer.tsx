@@ -14,7 +14,7 @@ import { LassoLayer } from '../lasso/LassoLayer'
 
 export type ViewMode = 'before' | 'after' | 'compare'
 
-export interface LassoState {
+interface LassoState {
   polygons: Polygon[]
   onChange: (polygons: Polygon[]) => void
 }

@@ -14,7 +14,7 @@ import { AngleIcon } from './AngleIcon'
  * Outcome of a multi-angle request once every view has ended (docs/product.md#multi-angle: how many requested
  * angles succeeded).
  */
-export function batchOutcome(views: Array<Pick<Generation, 'status' | 'creditsCost'> | undefined>) {
+function batchOutcome(views: Array<Pick<Generation, 'status' | 'creditsCost'> | undefined>) {
   const known = views.filter(Boolean) as Array<Pick<Generation, 'status' | 'creditsCost'>>
   const succeeded = known.filter((g) => g.status === 'completed').length
   const failed = known.filter((g) => g.status === 'failed')

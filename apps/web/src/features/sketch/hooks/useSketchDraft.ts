@@ -25,7 +25,7 @@ export interface SketchDraft {
   showErrors: boolean
 }
 
-export const DEFAULT_CUSTOM_COLOURS = ['#e8e1d5', '#b8643c', '#3f4a52']
+const DEFAULT_CUSTOM_COLOURS = ['#e8e1d5', '#b8643c', '#3f4a52']
 
 export function useSketchDraft() {
   return useDraft<SketchDraft>('sketch', () => ({
