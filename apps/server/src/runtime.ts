@@ -7,6 +7,7 @@ import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
 import { GenerationService } from './generations/service.ts'
 import { adminRoutes } from './http/admin-routes.ts'
+import { capabilityRoutes } from './http/capability-routes.ts'
 import { conversationRoutes } from './http/conversation-routes.ts'
 import { estimateRoutes } from './http/estimate-routes.ts'
 import { eventRoutes } from './http/event-routes.ts'
@@ -81,6 +82,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         new JobQueue(ctx.database, ctx.storage),
         statusCache,
       ),
+      engines: options.engines,
       payments,
       hub,
       signIn: createSignInClients(ctx.config),
@@ -90,6 +92,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       webDistDir: options.webDistDir ?? null,
       extraRoutes: [
         renderRoutes,
+        capabilityRoutes,
         generationRoutes,
         conversationRoutes,
         estimateRoutes,

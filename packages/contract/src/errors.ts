@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable',
+  /** nothing the request asks for can be done by the engine serving it (docs/product.md#capabilities) */
+  'not_offered',
   'rate_limited',
   'internal',
   'unavailable',
@@ -49,6 +51,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   payload_too_large: 'The file is larger than 10 MB',
   unsupported_media_type: 'Please select a valid image file',
   unprocessable: 'The request could not be processed',
+  not_offered: 'What you asked for is not available on the engine serving it',
   rate_limited: 'Too many attempts. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is unavailable',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ALL_ASKS, type Ask, SUPPORT_REASONS } from './capabilities.ts'
 import { GENERATIONS_LIMIT, MAX_STATUS_IDS, TEXT_LIMITS, TRANSACTIONS_LIMIT } from './constants.ts'
 import {
   Angle,
@@ -12,6 +13,7 @@ import {
   StagingOption,
   StagingStyle,
 } from './enums.ts'
+import { STEP_NAMES, type Step } from './kinds.ts'
 
 export const GenerationMetadata = z
   .object({
@@ -22,7 +24,24 @@ export const GenerationMetadata = z
     stagingStyle: StagingStyle.optional(),
     stagingOptions: z.array(StagingOption).optional(),
     cleanedImageUrl: z.string().optional(),
-    phases: z.record(z.string(), z.enum(['pending', 'completed', 'failed'])).optional(),
+    phases: z
+      .record(z.string(), z.enum(['pending', 'completed', 'failed', 'skipped']))
+      .optional()
+      .describe('a kind of several steps: each phase, skipped when nothing asked of it could be done'),
+    skipped: z
+      .array(
+        z.object({
+          ask: z.enum(ALL_ASKS as [Ask, ...Ask[]]),
+          reason: z.enum(SUPPORT_REASONS).optional(),
+          note: z.string().optional(),
+        }),
+      )
+      .optional()
+      .describe('what the request asked that the engine did not do, and why (docs/product.md#capabilities)'),
+    steps: z
+      .array(z.enum(STEP_NAMES as [Step, ...Step[]]))
+      .optional()
+      .describe('the steps that ran, when not all'),
     width: z.number().int().optional(),
     height: z.number().int().optional(),
     draft: z.boolean().optional(),

@@ -1,4 +1,6 @@
 export * from './admin.ts'
+export * from './capabilities.ts'
+export * from './capabilities-api.ts'
 export * from './catalog.ts'
 export * from './constants.ts'
 export * from './conversation.ts'

@@ -10,6 +10,7 @@ import {
   ReorderStylesRequest,
   StyleImageUploadResponse,
 } from './admin.ts'
+import { CapabilitiesResponse } from './capabilities-api.ts'
 import {
   CategoriesResponse,
   ColorPaletteResponse,
@@ -82,6 +83,7 @@ export const ROUTES = {
   'GET /styles/{id}': { response: StyleResponse },
   'GET /color-palettes': { response: ColorPalettesResponse },
   'GET /color-palettes/{id}': { response: ColorPaletteResponse },
+  'GET /capabilities': { response: CapabilitiesResponse },
   'GET /user/plans': { response: PlansResponse },
 
   'POST /contact/messages': { body: ContactRequest, response: OkResponse },

@@ -1,5 +1,6 @@
 import type {
   Angle,
+  Ask,
   CameraMovement,
   EngineId,
   LocalStyleParams,
@@ -7,6 +8,7 @@ import type {
   StagingOption,
   StagingStyle,
   Step,
+  Support,
   VideoDuration,
 } from '@parti/contract'
 
@@ -89,6 +91,9 @@ export type EngineTask =
     }
 
 export type EngineTaskKind = EngineTask['kind']
+
+/** An engine's answer for the asks of one step: does, approximates (how) or cannot (why). */
+type StepSupport = Partial<Record<Ask, Support>>
 // every step of the contract has its engine task, and no task is left without a step: a type error otherwise
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type Expect<T extends true> = T
@@ -179,6 +184,11 @@ export interface Engine {
   /** the model name that will serve this kind, for the start-up line and the generation's facts */
   modelFor(kind: EngineTaskKind): string
   run(task: EngineTask, ctx: EngineContext): Promise<EngineResult>
+  /**
+   * What it does with each ask of a step on this model (docs/product.md#capabilities). An ask it does not list
+   * is done as asked; an engine without the method does everything it accepts.
+   */
+  capabilities?(step: EngineTaskKind, model: string): StepSupport
   /** check prerequisites at start-up (ffmpeg present, keys set); throws with a clear message */
   check?(): Promise<void>
 }

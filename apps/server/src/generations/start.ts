@@ -2,6 +2,9 @@ import type { Generation } from '@parti/contract'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { recordUserMessage } from '../conversations/repo.ts'
+import { planStateOf } from '../db/repos/users.ts'
+import { kindCapabilities } from '../engines/capabilities.ts'
+import type { EngineRouter } from '../engines/router.ts'
 import { createJobs } from '../jobs/create.ts'
 import { toGeneration } from '../jobs/serialize.ts'
 import { planRequest, type RenderPath } from '../kinds/index.ts'
@@ -14,13 +17,21 @@ import { deleteQuietly, type RequestParts } from '../storage/uploads.ts'
  */
 export async function startRender(
   ctx: AppContext,
+  engines: EngineRouter,
   session: SessionUser,
   path: RenderPath,
   parts: RequestParts,
 ): Promise<{ generations: Generation[]; batchId: string | null }> {
   const stored: string[] = []
   try {
-    const { jobs, batchId, conversation } = await planRequest(path, { ctx, session, parts, stored })
+    const capabilities = kindCapabilities(engines, await planStateOf(ctx.database.db, session.userId))
+    const { jobs, batchId, conversation } = await planRequest(path, {
+      ctx,
+      session,
+      parts,
+      stored,
+      capabilities,
+    })
     const rows = await createJobs(ctx.database, ctx.storage, session, jobs, {
       maxAttempts: ctx.config.JOB_MAX_ATTEMPTS,
       batchId,

@@ -13,6 +13,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  not_offered: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

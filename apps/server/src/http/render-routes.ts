@@ -1,11 +1,12 @@
 import { RENDER_START_KINDS, RenderStartedResponse } from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
+import type { EngineRouter } from '../engines/router.ts'
 import { startRender } from '../generations/start.ts'
 import type { RenderPath } from '../kinds/index.ts'
 import { authenticated } from './auth-scope.ts'
 import { readParts } from './read-parts.ts'
-import type { Api } from './types.ts'
+import type { Api, ApiServices } from './types.ts'
 
 const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
 const multipartDoc = (fields: string) =>
@@ -16,13 +17,13 @@ const multipartDoc = (fields: string) =>
  * The render calls of docs/product.md#api-render: each validates, stores inputs, debits and queues, then
  * answers 202 without waiting.
  */
-export function renderRoutes(app: Api, ctx: AppContext): void {
-  authenticated(app, ctx.database.db, (api) => securedRenderRoutes(api, ctx))
+export function renderRoutes(app: Api, ctx: AppContext, services: ApiServices): void {
+  authenticated(app, ctx.database.db, (api) => securedRenderRoutes(api, ctx, services.engines))
 }
 
-function securedRenderRoutes(app: Api, ctx: AppContext): void {
+function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): void {
   const handle = (path: RenderPath) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const { generations, batchId } = await startRender(ctx, req.user, path, await readParts(req))
+    const { generations, batchId } = await startRender(ctx, engines, req.user, path, await readParts(req))
     return reply
       .status(202)
       .send(generations.length === 1 && !batchId ? { generation: generations[0]! } : { generations, batchId })

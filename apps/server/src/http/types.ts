@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { SignInClients } from '../auth/oidc/clients.ts'
 import type { AppContext } from '../context.ts'
+import type { EngineRouter } from '../engines/router.ts'
 import type { EventHub } from '../events/hub.ts'
 import type { GenerationService } from '../generations/service.ts'
 import type { Payments } from '../payments/index.ts'
@@ -27,6 +28,8 @@ export type Api = FastifyInstance<
  */
 export interface ApiServices {
   generations: GenerationService
+  /** the engines of this process's configuration: what each kind will do, for planning and for the screens */
+  engines: EngineRouter
   payments: Payments
   /** this process's fan-out of user events to its SSE clients */
   hub: EventHub

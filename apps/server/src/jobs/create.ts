@@ -63,7 +63,7 @@ export async function createJobs(
           videoPrompt: job.videoPrompt ?? null,
           styleId: job.styleId ?? null,
           colorPaletteId: job.colorPaletteId ?? null,
-          payload: { v: 1, task: job.task },
+          payload: { v: 1, task: job.task, ...(job.steps ? { steps: job.steps } : {}) },
           inputKeys: job.inputKeys,
           maskKey: job.maskKey ?? null,
           sourceGenerationId: job.sourceGenerationId ?? null,

@@ -2,8 +2,8 @@ import { type EngineId, KINDS, type Kind, type KindInfo } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
-import { conversations, messages, users } from '../db/schema.ts'
-import { subscriptionIsActive } from '../domain/priority.ts'
+import { planStateOf } from '../db/repos/users.ts'
+import { conversations, messages } from '../db/schema.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import {
   type EngineContext,
@@ -56,14 +56,16 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     throw new EngineError('invalid_input', 'This job was queued in a format this server cannot read')
   const definition = definitionOf(mode)
   const task = parsed.data as { inputKey: string }
-  const plan = await planOf(deps.database, row.userId)
+  const plan = await planStateOf(deps.database.db, row.userId)
   const load = async (key: string) => {
     const data = await deps.storage.blobs.get(key)
     if (!data) throw new EngineError('invalid_input', 'The input file is missing')
     return data
   }
   const started = Date.now()
-  const steps: KindInfo['steps'] = KINDS[mode].steps
+  // the steps the request's plan kept (docs/product.md#capabilities); a job without the list runs them all
+  const planned = payload.success ? payload.data.steps : undefined
+  const steps: KindInfo['steps'] = KINDS[mode].steps.filter((s) => !planned || planned.includes(s.step))
   const keeps = definition.keeps ?? {}
   const meta: Record<string, unknown> = { ...(row.metadata as Record<string, unknown>) }
   const facts: EngineFacts[] = []
@@ -115,7 +117,9 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
           metadata: {
             ...meta,
             ...stored.dimensions,
-            ...(phase ? { phases: phasesThrough(steps, i, 'completed') } : {}),
+            ...(phase
+              ? { phases: { ...(meta.phases as object), ...phasesThrough(steps, i, 'completed') } }
+              : {}),
             ...factsMetadata(facts, meta),
           },
         },
@@ -127,7 +131,10 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     await deps.storage.blobs.put(key, out.data, out.contentType)
     previous = { data: out.data, key, engine: result.facts.engine, model: result.facts.model || choice.model }
     if (kept) {
-      Object.assign(meta, { [kept.metadataKey]: key, phases: phasesThrough(steps, i, 'pending') })
+      Object.assign(meta, {
+        [kept.metadataKey]: key,
+        phases: { ...(meta.phases as object), ...phasesThrough(steps, i, 'pending') },
+      })
       const saved = await deps.queue.saveCheckpoint(row.id, rc.workerId, { metadata: meta })
       if (!saved) throw new EngineError('cancelled', 'The job was taken over by another worker')
     }
@@ -187,7 +194,7 @@ async function keepPartial(
         width,
         height,
         ...(p.facts.length ? factsMetadata(p.facts, p.meta) : {}),
-        phases: phasesThrough(p.steps, p.failedAt - 1, 'failed'),
+        phases: { ...(p.meta.phases as object), ...phasesThrough(p.steps, p.failedAt - 1, 'failed') },
         note: p.error.userMessage,
       },
     },
@@ -255,14 +262,6 @@ function thumbnail(image: Buffer): Promise<Buffer> {
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 78 })
     .toBuffer()
-}
-
-async function planOf(database: Database, userId: string) {
-  const [u] = await database.db
-    .select({ plan: users.plan, status: users.subscriptionStatus, end: users.subscriptionEndDate })
-    .from(users)
-    .where(eq(users.id, userId))
-  return { name: u?.plan ?? null, active: u ? subscriptionIsActive(u.status, u.end) : false }
 }
 
 /** Ask Parti: the assistant's answer goes into the conversation with the result. */

@@ -7,7 +7,7 @@ import {
 } from '@parti/contract'
 import { z } from 'zod'
 import { invalid } from '../domain/errors.ts'
-import { inputOf } from './shared.ts'
+import { inputOf, runPlanFor, runPlanMetadata } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 
 const AnimateTask = z.object({
@@ -34,6 +34,7 @@ export const animate: KindDefinition<'animate', AnimateFields, z.infer<typeof An
     if (!description) throw invalid('animation_description_required', 'description')
     const duration = f.duration ?? DEFAULT_VIDEO_DURATION
     const cameraMovement = f.cameraMovement ?? 'zoom_in'
+    const run = runPlanFor(pc, 'animate', { userPrompt: description, duration, cameraMovement })
     const input = (await inputOf(pc, 'image', f))!
     const videoPrompt = `${description}, camera ${cameraMovement.replace(/_/g, ' ')}`
     return {
@@ -47,7 +48,7 @@ export const animate: KindDefinition<'animate', AnimateFields, z.infer<typeof An
           videoPrompt,
           sourceGenerationId: input.sourceGenerationId,
           inputKeys: [input.key],
-          metadata: { duration, cameraMovement },
+          metadata: { duration, cameraMovement, ...runPlanMetadata('animate', run) },
           task: {
             kind: 'animate',
             inputKey: input.key,

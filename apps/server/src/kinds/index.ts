@@ -1,4 +1,4 @@
-import { KINDS, type Kind, type KindInfo } from '@parti/contract'
+import { KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from '@parti/contract'
 import { z } from 'zod'
 import { animate } from './animate.ts'
 import { inpaint } from './inpaint.ts'
@@ -32,6 +32,8 @@ const tasks = Object.values(KIND_DEFINITIONS).map((d) => d.task)
 export const JobPayload = z.object({
   v: z.literal(1),
   task: z.union(tasks as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]),
+  /** the steps that run when the request's plan left some out; absent: all of the kind's */
+  steps: z.array(z.enum(STEP_NAMES as [Step, ...Step[]])).optional(),
 })
 
 export type RenderPath = KindInfo['request']['path']

@@ -2,7 +2,8 @@ import { InpaintFields, priceOf } from '@parti/contract'
 import { z } from 'zod'
 import { invalid } from '../domain/errors.ts'
 import { readMask } from '../storage/uploads.ts'
-import { inputOf, requireConversation, storeMask } from './shared.ts'
+import { inpaintIntent } from './intent.ts'
+import { inputOf, requireConversation, runPlanFor, runPlanMetadata, storeMask } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 
 const InpaintTask = z.object({
@@ -23,6 +24,8 @@ export const inpaint: KindDefinition<'inpaint', InpaintFields, z.infer<typeof In
       throw invalid('invalid_image_file', 'image')
     const prompt = f.prompt.trim()
     if (!prompt) throw invalid('edit_prompt_required', 'prompt')
+    // an inpaint that asks to put something in is refused before anything is stored where the engine cannot
+    const run = runPlanFor(pc, 'inpaint', { userPrompt: prompt, intent: inpaintIntent(prompt) })
     const conversationId = await requireConversation(pc, f.conversationId)
     const input = (await inputOf(pc, 'image', { ...f, imageUrl }))!
     const mask = (await readMask(pc.parts, input, true))!
@@ -39,7 +42,7 @@ export const inpaint: KindDefinition<'inpaint', InpaintFields, z.infer<typeof In
           sourceGenerationId: input.sourceGenerationId,
           inputKeys: [input.key],
           maskKey,
-          metadata: conversationId ? { conversationId } : {},
+          metadata: { ...(conversationId ? { conversationId } : {}), ...runPlanMetadata('inpaint', run) },
           task: { kind: 'inpaint', inputKey: input.key, maskKey, prompt } satisfies z.infer<
             typeof InpaintTask
           >,

@@ -6,7 +6,16 @@ import { colorPalettes, messages } from '../db/schema.ts'
 import { invalid } from '../domain/errors.ts'
 import type { ConversationTurn } from '../engines/types.ts'
 import { readMask } from '../storage/uploads.ts'
-import { inputOf, PaletteSnapshot, paletteOf, requireConversation, snapshot, storeMask } from './shared.ts'
+import {
+  inputOf,
+  PaletteSnapshot,
+  paletteOf,
+  requireConversation,
+  runPlanFor,
+  runPlanMetadata,
+  snapshot,
+  storeMask,
+} from './shared.ts'
 import type { KindDefinition } from './types.ts'
 
 const MagicEditTask = z.object({
@@ -33,6 +42,7 @@ export const magicEdit: KindDefinition<'magic-edit', RenderStartFields, z.infer<
     const input = (await inputOf(pc, 'image', f))!
     const mask = await readMask(pc.parts, input, false)
     const maskKey = mask ? await storeMask(pc, mask) : null
+    const run = runPlanFor(pc, 'magic-edit', { ...f, userPrompt, hasLasso: !!mask })
     return {
       batchId: null,
       conversation: conversationId
@@ -48,7 +58,11 @@ export const magicEdit: KindDefinition<'magic-edit', RenderStartFields, z.infer<
           sourceGenerationId: input.sourceGenerationId,
           inputKeys: [input.key],
           maskKey,
-          metadata: { ...(conversationId ? { conversationId } : {}), ...(maskKey ? { masked: true } : {}) },
+          metadata: {
+            ...(conversationId ? { conversationId } : {}),
+            ...(maskKey ? { masked: true } : {}),
+            ...runPlanMetadata('magic-edit', run),
+          },
           task: {
             kind: 'magic-edit',
             inputKey: input.key,

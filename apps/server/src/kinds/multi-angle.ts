@@ -5,7 +5,16 @@ import { AppError, invalid } from '../domain/errors.ts'
 import { enhancePrompt } from '../domain/prompt.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import type { ResolvedInput } from './inputs.ts'
-import { inputOf, PaletteSnapshot, paletteOf, StyleSnapshot, snapshot, styleSnapshot } from './shared.ts'
+import {
+  inputOf,
+  PaletteSnapshot,
+  paletteOf,
+  runPlanFor,
+  runPlanMetadata,
+  StyleSnapshot,
+  snapshot,
+  styleSnapshot,
+} from './shared.ts'
 import type { KindDefinition, NewJob, PlanContext } from './types.ts'
 
 const MultiAngleTask = z.object({
@@ -32,6 +41,9 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
     if (!userPrompt) throw invalid('building_description_required', 'userPrompt')
     const angles = [...new Set(f.angles ?? [])]
     if (!angles.length) throw invalid('angle_required', 'angles')
+    // the angles the engine cannot make are neither made nor charged; none at all is refused
+    const run = runPlanFor(pc, 'multi-angle', { ...f, angles })
+    const made = run.angles ?? angles
     // several inputs in one request is the Pro plan's batch processing (docs/product.md#batch)
     if (sketches.length > 1) {
       const { batchLimit } = entitlements(
@@ -59,7 +71,7 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
     }
     const jobs: NewJob[] = []
     for (const input of inputs) {
-      for (const angle of angles) {
+      for (const angle of made) {
         const { prompt, negativePrompt } = enhancePrompt({
           userPrompt,
           style,
@@ -76,7 +88,12 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
           colorPaletteId: pal?.id ?? null,
           sourceGenerationId: input.sourceGenerationId,
           inputKeys: [input.key],
-          metadata: { angle, angles, batchSize: angles.length * inputs.length },
+          metadata: {
+            angle,
+            angles,
+            batchSize: made.length * inputs.length,
+            ...runPlanMetadata('multi-angle', run),
+          },
           task: {
             kind: 'multi-angle',
             inputKey: input.key,

@@ -1,4 +1,13 @@
-import { type ColorPalette, KINDS, type Kind } from '@parti/contract'
+import {
+  type AskingRequest,
+  askedEffects,
+  type ColorPalette,
+  KINDS,
+  type Kind,
+  planRun,
+  type RunPlan,
+  type Step,
+} from '@parti/contract'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { getPalette, getStyleRow } from '../catalog/repo.ts'
@@ -95,8 +104,38 @@ export async function inputOf(
   return input
 }
 
-/** A multi-step kind's phases as a new job shows them: every one pending. */
-export function pendingPhases(kind: Kind): Record<string, 'pending'> {
-  const steps = KINDS[kind].steps as readonly { phase?: string }[]
-  return Object.fromEntries(steps.flatMap((s) => (s.phase ? [[s.phase, 'pending']] : [])))
+/** A multi-step kind's phases as a new job shows them: pending, or skipped when the step does not run. */
+export function pendingPhases(kind: Kind, running?: readonly Step[]): Record<string, 'pending' | 'skipped'> {
+  const steps = KINDS[kind].steps as readonly { step: Step; phase?: string }[]
+  return Object.fromEntries(
+    steps.flatMap((s) =>
+      s.phase ? [[s.phase, !running || running.includes(s.step) ? 'pending' : 'skipped']] : [],
+    ),
+  )
+}
+
+/**
+ * What will run for a request of a kind on the engines serving it (docs/product.md#capabilities): refuses with
+ * 422 and nothing charged when none of what it asks can be done, else the steps to run and what is skipped.
+ */
+export function runPlanFor(pc: PlanContext, kind: Kind, request: AskingRequest): RunPlan & { steps: Step[] } {
+  const caps = pc.capabilities[kind]
+  const plan = planRun(kind, caps, askedEffects(kind, request))
+  if (!plan.steps) {
+    const why = plan.skipped.map((s) => s.note).filter(Boolean)
+    throw new AppError('not_offered', why.length ? why.join(' ') : undefined, {
+      skipped: plan.skipped,
+      engine: caps.steps.map((step) => step.engine).join(', '),
+    })
+  }
+  return { ...plan, steps: plan.steps }
+}
+
+/** The run plan's facts as the job keeps them: what will not be done, and which of the steps run. */
+export function runPlanMetadata(kind: Kind, plan: RunPlan & { steps: Step[] }): Record<string, unknown> {
+  const all = KINDS[kind].steps.length
+  return {
+    ...(plan.skipped.length ? { skipped: plan.skipped } : {}),
+    ...(plan.steps.length < all ? { steps: plan.steps } : {}),
+  }
 }

@@ -2,7 +2,16 @@ import { priceOf, RenderStartFields } from '@parti/contract'
 import { z } from 'zod'
 import { invalid } from '../domain/errors.ts'
 import { enhancePrompt } from '../domain/prompt.ts'
-import { inputOf, PaletteSnapshot, paletteOf, StyleSnapshot, snapshot, styleSnapshot } from './shared.ts'
+import {
+  inputOf,
+  PaletteSnapshot,
+  paletteOf,
+  runPlanFor,
+  runPlanMetadata,
+  StyleSnapshot,
+  snapshot,
+  styleSnapshot,
+} from './shared.ts'
 import type { KindDefinition } from './types.ts'
 
 const SketchTask = z.object({
@@ -25,6 +34,7 @@ export const sketch: KindDefinition<'sketch', RenderStartFields, z.infer<typeof 
     if (!pc.parts.files.get('sketch')?.length && !f.sourceGenerationId && !f.imageUrl)
       throw invalid('sketch_required', 'sketch')
     if (!userPrompt) throw invalid('description_required', 'userPrompt')
+    const run = runPlanFor(pc, 'sketch', f)
     const [style, pal] = await Promise.all([styleSnapshot(pc, f.styleId), paletteOf(pc, f.colorPaletteId)])
     const input = (await inputOf(pc, 'sketch', f))!
     const { prompt, negativePrompt } = enhancePrompt({
@@ -50,6 +60,7 @@ export const sketch: KindDefinition<'sketch', RenderStartFields, z.infer<typeof 
             width: input.width,
             height: input.height,
             ...(f.customColors ? { customColors: f.customColors } : {}),
+            ...runPlanMetadata('sketch', run),
           },
           task: {
             kind: 'sketch',

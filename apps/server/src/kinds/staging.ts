@@ -1,9 +1,25 @@
-import { priceOf, RenderStartFields, RoomType, StagingOption, StagingStyle } from '@parti/contract'
+import {
+  creditsOfSteps,
+  priceOf,
+  RenderStartFields,
+  RoomType,
+  StagingOption,
+  StagingStyle,
+} from '@parti/contract'
 import { z } from 'zod'
 import { invalid } from '../domain/errors.ts'
 import { enhancePrompt, stagingPromptParts } from '../domain/prompt.ts'
 import { readMask } from '../storage/uploads.ts'
-import { inputOf, PaletteSnapshot, paletteOf, pendingPhases, snapshot, storeMask } from './shared.ts'
+import {
+  inputOf,
+  PaletteSnapshot,
+  paletteOf,
+  pendingPhases,
+  runPlanFor,
+  runPlanMetadata,
+  snapshot,
+  storeMask,
+} from './shared.ts'
 import type { KindDefinition } from './types.ts'
 
 const StagingTask = z.object({
@@ -35,6 +51,12 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
     const maskKey = mask ? await storeMask(pc, mask) : null
     const stagingStyle = f.stagingStyle ?? 'modern'
     const options = [...new Set(f.stagingOptions ?? [])]
+    const run = runPlanFor(pc, 'staging', {
+      ...f,
+      stagingStyle,
+      stagingOptions: options,
+      hasLasso: !!mask,
+    })
     const { prompt, negativePrompt } = enhancePrompt({
       userPrompt,
       palette: pal,
@@ -45,7 +67,8 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
       jobs: [
         {
           mode: 'staging',
-          cost: priceOf('staging'),
+          cost: creditsOfSteps('staging', run.steps, priceOf('staging')),
+          steps: run.steps,
           userPrompt,
           enhancedPrompt: prompt,
           negativePrompt,
@@ -57,7 +80,8 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
             roomType: f.roomType,
             stagingStyle,
             stagingOptions: options,
-            phases: pendingPhases('staging'),
+            phases: pendingPhases('staging', run.steps),
+            ...runPlanMetadata('staging', run),
           },
           task: {
             kind: 'staging',

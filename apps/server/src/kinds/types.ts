@@ -1,4 +1,4 @@
-import type { GenerationMode, KINDS, Kind, Step } from '@parti/contract'
+import type { GenerationMode, KINDS, Kind, KindCapabilities, Step } from '@parti/contract'
 import type { z } from 'zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
@@ -22,6 +22,8 @@ export interface NewJob {
   inputKeys: string[]
   maskKey?: string | null
   metadata: Record<string, unknown>
+  /** the steps that run, when not all of the kind's do (the others are neither run nor charged) */
+  steps?: Step[]
 }
 
 /** What a request becomes: its jobs, and where they were asked for. */
@@ -38,6 +40,8 @@ export interface PlanContext {
   session: SessionUser
   parts: RequestParts
   stored: string[]
+  /** what each kind will do on the engines serving it, for this user's plan (docs/product.md#capabilities) */
+  capabilities: Record<Kind, KindCapabilities>
 }
 
 /** What building a step's engine task may use. */

@@ -1,4 +1,4 @@
-import type { PlanProfile } from '@parti/contract'
+import { entitlements, type PlanProfile } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../client.ts'
 import { users } from '../schema.ts'
@@ -29,4 +29,14 @@ export async function planProfileOf(db: DbOrTx, userId: string): Promise<PlanPro
     .from(users)
     .where(eq(users.id, userId))
   return u ?? { plan: null, subscriptionStatus: 'none', subscriptionEndDate: null }
+}
+
+/** The plan whose engines and models a user's jobs run on (a lapsed subscription is no plan). */
+export async function planStateOf(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<{ name: string | null; active: boolean }> {
+  const { plan, active } = entitlements(await planProfileOf(db, userId), now)
+  return { name: plan, active }
 }

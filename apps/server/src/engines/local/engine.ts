@@ -1,6 +1,7 @@
 import { STEPS, type Step } from '@parti/contract'
 import type { Engine, EngineContext, EngineTask } from '../types.ts'
 import { EngineError } from '../types.ts'
+import { LOCAL_CAPABILITIES } from './capabilities.ts'
 import { resolveFfmpeg } from './ffmpeg/find.ts'
 import { loadOpenCv } from './opencv.ts'
 import type { LocalStep, LocalTools } from './step.ts'
@@ -60,6 +61,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
     id: 'local',
     supports: () => true,
     modelFor: (kind) => LOCAL_STEPS[kind].model,
+    capabilities: (step) => LOCAL_CAPABILITIES[step],
     async run(task, ctx) {
       if (ctx.signal.aborted) throw new EngineError('cancelled', 'The job was cancelled.')
       try {

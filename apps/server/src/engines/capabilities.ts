@@ -1,0 +1,26 @@
+import { GENERATION_MODES, KINDS, type Kind, type KindCapabilities, mergeAsks } from '@parti/contract'
+import type { PlanState } from './plan-rules.ts'
+import type { EngineRouter } from './router.ts'
+
+/**
+ * What each kind will do for a user on the plan given: the engine and model of each of its steps, and every
+ * ask of those steps as the engines declare it (docs/product.md#capabilities). An engine that declares nothing
+ * does everything it accepts.
+ */
+export function kindCapabilities(engines: EngineRouter, plan: PlanState): Record<Kind, KindCapabilities> {
+  return Object.fromEntries(
+    GENERATION_MODES.map((kind): [Kind, KindCapabilities] => {
+      const steps = KINDS[kind].steps.map(({ step }) => {
+        const { engine, model } = engines.choose(step, plan)
+        return { step, engine: engine.id, model, support: engine.capabilities?.(step, model) ?? {} }
+      })
+      return [
+        kind,
+        {
+          steps: steps.map(({ step, engine, model }) => ({ step, engine, model })),
+          asks: mergeAsks(steps.map((s) => s.support)),
+        },
+      ]
+    }),
+  ) as Record<Kind, KindCapabilities>
+}

@@ -1,0 +1,116 @@
+import type { AskOf, Step, Support } from '@parti/contract'
+
+const does: Support = { level: 'does' }
+const ignored: Support = {
+  level: 'cannot',
+  reason: 'ignored',
+  note: 'The built-in engine does not use this.',
+}
+const draft: Support = {
+  level: 'approximates',
+  reason: 'draft_view',
+  note: 'A draft: the input warped to this viewpoint, not a new rendering of the building.',
+}
+const needsLasso: Support = {
+  level: 'cannot',
+  reason: 'needs_lasso',
+  note: 'The built-in engine removes only what you select with the lasso.',
+  withLasso: 'approximates',
+}
+const noNewObjects: Support = {
+  level: 'cannot',
+  reason: 'no_new_objects',
+  note: 'The built-in engine processes the photo; it does not draw new objects.',
+}
+const cameraMoves = {
+  'camera.static': does,
+  'camera.zoom_in': does,
+  'camera.zoom_out': does,
+  'camera.pan_left': does,
+  'camera.pan_right': does,
+  'camera.pan_up': does,
+  'camera.pan_down': does,
+  'camera.rotate_clockwise': does,
+  'camera.rotate_counter': does,
+  'camera.dolly_in': does,
+  'camera.dolly_out': does,
+  'camera.orbit': does,
+} as const
+
+/**
+ * What the built-in engine does with every ask of every step (docs/product.md#capabilities), said before the
+ * user pays. It is classical image processing (docs/decisions/0031-local-engine-is-not-diffusion.md): it renders,
+ * grades, removes and blends, moves a camera; it never invents objects.
+ */
+export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
+  sketch: {
+    description: {
+      level: 'approximates',
+      reason: 'words_to_materials',
+      note: 'Materials and colours named in the description are painted on the drawing; other words are not drawn.',
+    },
+    style: does,
+    palette: does,
+    customColors: does,
+  },
+  'multi-angle': {
+    description: {
+      level: 'approximates',
+      reason: 'words_to_materials',
+      note: 'Materials and colours named in the description are painted on the drawing; other words are not drawn.',
+    },
+    style: does,
+    palette: does,
+    'angle.front': does,
+    'angle.side': draft,
+    'angle.aerial': draft,
+    'angle.corner': draft,
+    'angle.contextual': draft,
+    'angle.interior': {
+      level: 'approximates',
+      reason: 'not_from_input',
+      note: 'Not a real interior: from a drawing of the outside, the built-in engine shows a close draft of the facade.',
+    },
+  },
+  'staging-clean': {
+    'stagingOption.removeClutter': needsLasso,
+    'stagingOption.removeFurniture': needsLasso,
+  },
+  'staging-stage': {
+    style: {
+      level: 'approximates',
+      reason: 'grade_only',
+      note: "A colour grade in the style's mood, not new furniture or materials.",
+    },
+    palette: does,
+    roomType: ignored,
+    'stagingOption.repaint': does,
+    'stagingOption.addFurniture': noNewObjects,
+    'stagingOption.addDecor': noNewObjects,
+    'stagingOption.addLighting': {
+      level: 'approximates',
+      reason: 'light_grade',
+      note: 'Warm lamp-like light is added to the photo, not new light fittings.',
+    },
+  },
+  inpaint: {
+    description: ignored,
+    'intent.remove': does,
+    'intent.add': noNewObjects,
+  },
+  'magic-edit': {
+    description: {
+      level: 'approximates',
+      reason: 'interpreted',
+      note: 'Edits are read from your words: light, colour, crop, rotate, remove a selected area; the reply says what was not done.',
+    },
+    palette: does,
+    lasso: does,
+  },
+  animate: {
+    description: ignored,
+    'duration.6': does,
+    'duration.10': does,
+    ...cameraMoves,
+  },
+}
