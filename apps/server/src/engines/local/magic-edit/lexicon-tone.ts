@@ -6,6 +6,8 @@ export const BRIGHTER: Lexeme = {
     'bright(?:er|en|ness up)',
     'light(?:er|en)',
     'more (?:light|exposure)',
+    'less dark',
+    'add (?:some |more )?(?:light|brightness)',
     '(?:increase|raise|boost|more) (?:the )?(?:brightness|exposure)',
     'too dark',
     'mas (?:brillante|luminos[ao]|clar[ao]|luz)',
@@ -13,25 +15,30 @@ export const BRIGHTER: Lexeme = {
     'ilumin(?:a|ar)',
     '(?:sube|aumenta|subir|aumentar) (?:el |la )?(?:brillo|exposicion|luminosidad)',
     'muy oscur[ao]',
+    'menos oscur[ao]',
     'plus (?:lumineu(?:x|se)|clair(?:e)?)',
     'eclairci(?:r|s|t)',
     'eclaire(?:r|z)?',
     '(?:augmente(?:r|z)?|monte(?:r|z)?) (?:la )?(?:luminosite|exposition)',
     'trop sombre',
+    'moins sombre',
     'mais (?:clar[ao]|brilhante|luminos[ao]|luz)',
     'clare(?:ia|ar|ie)',
     '(?:aumenta(?:r)?|sobe|subir) (?:o |a )?(?:brilho|exposicao|luminosidade)',
     'muito escur[ao]',
+    'menos escur[ao]',
     'heller',
     'aufhell(?:en|e)',
     'mehr licht',
     'helligkeit (?:erhohen|anheben|steigern)',
     'zu dunkel',
+    'weniger dunkel',
     'lichter',
     'helderder',
     'ophelderen',
     'meer licht',
     'te donker',
+    'minder donker',
   ],
   arabic: [
     'افتح',
@@ -43,6 +50,8 @@ export const BRIGHTER: Lexeme = {
     'اكثر اضاءه',
     'مظلمه جدا',
     'فتح الصوره',
+    'اقل قتامه',
+    'اقل ظلام',
   ],
 }
 
@@ -119,6 +128,7 @@ export const WARMER: Lexeme = {
   latin: [
     'warm(?:er)?',
     'warm (?:it )?up',
+    '(?:more|add|increase|boost|raise)(?: some| more| the)? warmth',
     'golden',
     'mas calid[ao]',
     'calid[ao]s?',
@@ -146,6 +156,7 @@ export const COOLER: Lexeme = {
     'cool(?:er)?',
     'cold(?:er)?',
     'cool (?:it )?down',
+    '(?:less|reduce|lower|decrease)(?: the)? warmth',
     'blu(?:er|ish)',
     'mas fri[ao]',
     'fri[ao]s?',
@@ -270,6 +281,7 @@ export const SHARPEN: Lexeme = {
     'sharp(?:en|er|ness)',
     'crisp(?:er)?',
     'more detail(?:ed|s)?',
+    'add (?:some |more )?(?:sharpness|detail)',
     'enhance (?:the )?details',
     'enfoca(?:r)?',
     'mas nitid[ao]',
@@ -325,4 +337,55 @@ export const BLUR_BACKGROUND: Lexeme = {
     'ضبابيه الخلفيه',
     'شوش الخلفيه',
   ],
+}
+
+/** Plain adjectives, read only in "not … enough" ("not bright enough" asks for brighter). */
+export const BRIGHT_BASE: Lexeme = {
+  latin: [
+    'bright',
+    'light',
+    'luminous',
+    'brillante',
+    'luminos[ao]',
+    'clar[ao]',
+    'lumineu(?:x|se)',
+    'claire?',
+    'brilhante',
+    'hell',
+    'licht',
+    'helder',
+  ],
+  arabic: ['ساطع', 'مضيئ', 'مضيء', 'فاتح', 'مشرق'],
+}
+
+export const DARK_BASE: Lexeme = {
+  latin: ['dark', 'oscur[ao]', 'sombre', 'foncee?', 'escur[ao]', 'dunkel', 'donker'],
+  arabic: ['داكن', 'غامق', 'مظلم'],
+}
+
+export const WARM_BASE: Lexeme = {
+  latin: ['warm', 'calid[ao]', 'chaude?', 'quente'],
+  arabic: ['دافئ'],
+}
+
+export const SHARP_BASE: Lexeme = {
+  latin: ['sharp', 'crisp', 'nitid[ao]', 'nette?', 'scharf', 'scherp'],
+  arabic: ['حاد', 'واضح'],
+}
+
+export const VIVID_BASE: Lexeme = {
+  latin: [
+    'vivid',
+    'colou?rful',
+    'saturated',
+    'viv[oa]s?',
+    'vif',
+    'vive',
+    'colorid[ao]',
+    'lebendig',
+    'bunt',
+    'levendig',
+    'kleurrijk',
+  ],
+  arabic: ['زاهي', 'حيوي'],
 }
