@@ -52,7 +52,8 @@ const SEPARATOR = new RegExp(
     'sondern',
     'sowie',
     'en dan',
-    'en',
+    // Dutch "and", not French "en" before what French puts after it ("en sépia", "en 4:3", "en gardant")
+    'en(?! (?:\\d|noir|n&b|sepia|couleurs?|gris|niveaux|monochrome|haut|bas|douceur|plus|format|mode|portrait|paysage|gardant|laissant|conservant|evitant|carre|entier|entiere|totalite|partie))',
     'dan',
     'daarna',
     'ook',
@@ -74,9 +75,14 @@ const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end
 /**
  * Splits a normalised request into clauses. A separator inside a phrase the lexicon knows ("black and white",
  * "preto e branco", "crop … en 4:3") does not split it; Arabic "و" splits only where an edit word follows it
- * ("وقصها", "ولا تجعلها"), since many Arabic words begin with that letter.
+ * or a verb such as "اجعلها" ("وقصها", "واجعلها"), since many Arabic words begin with that letter.
  */
-export function splitClauses(text: string, phrases: Span[], wordStarts: number[]): Clause[] {
+export function splitClauses(
+  text: string,
+  phrases: Span[],
+  wordStarts: number[],
+  isVerb: (word: string) => boolean,
+): Clause[] {
   const cuts: Array<Span & { joiner: string }> = []
   SEPARATOR.lastIndex = 0
   for (const m of text.matchAll(SEPARATOR)) {
@@ -85,7 +91,9 @@ export function splitClauses(text: string, phrases: Span[], wordStarts: number[]
   }
   const starts = new Set(wordStarts)
   for (let i = 0; i < text.length; i++) {
-    if (text[i] !== 'و' || (i > 0 && text[i - 1] !== ' ') || !starts.has(i + 1)) continue
+    if (text[i] !== 'و' || (i > 0 && text[i - 1] !== ' ')) continue
+    const word = /^\p{L}+/u.exec(text.slice(i + 1))?.[0] ?? ''
+    if (!starts.has(i + 1) && !isVerb(word)) continue
     const cut = { start: i, end: i + 1, joiner: 'و' }
     if (!phrases.some((p) => overlaps(p, cut))) cuts.push(cut)
   }

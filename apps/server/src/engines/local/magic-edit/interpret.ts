@@ -46,17 +46,17 @@ function readRequest(request: string, available: Available): EditPlan {
     if (next) phrases.push({ start: h.start, end: next.end })
   }
   const starts = [...hits, ...found.negate, ...found.keep, ...found.leave].map((s) => s.start)
-  const clauses = splitClauses(text, phrases, starts)
+  const clauses = splitClauses(text, phrases, starts, (w) => /^(?:اجعل|خلي|زد|قلل|ارفع|خفف)/u.test(w))
 
   const readings: Reading[] = []
   for (const clause of clauses) {
-    const reading = readClause(ctx, clause)
     const previous = [...readings].reverse().find((r) => r.edits.length || r.refused.length || r.kept.length)
+    const reading = readClause(ctx, clause, !!previous?.edits.length && AND.test(clause.joiner))
     if (reading.qualifies) {
       if (previous?.edits.length) qualify(previous, reading.qualifies)
       else if (tokens(text, clause).some((t) => !isFiller(t.word)))
         reading.refused.push({ words: quote(ctx, clause), reason: 'not-understood' })
-    } else if (reading.bare && AND.test(clause.joiner) && previous) {
+    } else if (reading.bare && AND.test(clause.joiner) && previous?.only) {
       // "make only the sky brighter and warmer": the part named before holds for "warmer" too
       const shared = previous.edits.find((e) => e.scope)?.scope
       if (shared) for (const e of reading.edits) if (!isGeometry(e.op) && !e.scope) e.scope = shared

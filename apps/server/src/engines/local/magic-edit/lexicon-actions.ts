@@ -6,7 +6,7 @@ export const CROP: Lexeme = {
     'crop(?:ped)?',
     'cut (?:it )?to',
     'aspect(?: ratio)?',
-    'recort(?:a|ar|e)(?:lo|la)?',
+    'recort(?:a|ar|e|es)(?:lo|la)?',
     'formato',
     'relacion de aspecto',
     'recadr(?:e|er|ez|age)',
@@ -69,6 +69,25 @@ export const ROTATE_COUNTER: Lexeme = {
     'tegen de klok in',
   ],
   arabic: ['عكس عقارب الساعه', 'يسار', 'لليسار'],
+}
+
+/** Clockwise is the default turn; its words are read so they are not taken for a part ("to the right"). */
+export const ROTATE_CLOCKWISE: Lexeme = {
+  latin: [
+    '(?:to the )?right',
+    'clockwise',
+    '(?:a la )?derecha',
+    '(?:en )?sentido horario',
+    '(?:a )?droite',
+    'sens horaire',
+    '(?:para a )?direita',
+    '(?:no )?sentido horario',
+    '(?:nach )?rechts',
+    'im uhrzeigersinn',
+    'met de klok mee',
+    'rechtsom',
+  ],
+  arabic: ['مع عقارب الساعه', 'لليمين', 'يمين'],
 }
 
 export const ROTATE_HALF: Lexeme = {

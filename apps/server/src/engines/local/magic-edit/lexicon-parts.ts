@@ -123,34 +123,40 @@ export const LIKE: Lexeme = {
   arabic: ['مثل', 'كانها'],
 }
 
+/** "for a listing", "para un anuncio", "pour une annonce", "für ein Exposé": the purpose, not a part. */
+export const PURPOSE: Lexeme = {
+  latin: ['for', 'so (?:that|it)', 'para', 'pour', 'afin de', 'pra', 'fur', 'damit', 'voor', 'zodat'],
+  arabic: ['من اجل', 'لكي', 'لاجل'],
+}
+
 /** Things in a photo a user may bind an edit to; none of them can the local engine find without the lasso. */
 export const PARTS = new Set([
   // en
-  ...'sky wall walls floor floors ceiling window windows door doors sofa couch chair chairs table bed rug carpet curtains lamp kitchen cabinets furniture facade roof garden lawn grass tree trees plant plants pool person people car cars building house foreground subject background'.split(
+  ...'sky wall walls floor floors ceiling window windows door doors sofa couch chair chairs table bed rug carpet curtains lamp cabinets furniture facade roof garden lawn grass tree trees plant plants pool person people car cars foreground subject background'.split(
     ' ',
   ),
   // es
-  ...'cielo pared paredes suelo techo ventana ventanas puerta puertas silla sillas mesa cama alfombra cortinas lampara cocina muebles fachada tejado jardin cesped arbol arboles fondo persona coche edificio casa'.split(
+  ...'cielo pared paredes suelo techo ventana ventanas puerta puertas silla sillas mesa cama alfombra cortinas lampara muebles fachada tejado jardin cesped arbol arboles fondo persona coche'.split(
     ' ',
   ),
   // fr
-  ...'ciel mur murs plafond fenetre fenetres porte portes canape chaise chaises lit tapis rideaux lampe cuisine meubles toit pelouse arbre arbres voiture batiment maison arriere'.split(
+  ...'ciel mur murs plafond fenetre fenetres porte portes canape chaise chaises lit tapis rideaux lampe meubles toit pelouse arbre arbres voiture arriere'.split(
     ' ',
   ),
   // pt
-  ...'ceu parede paredes chao teto janela janelas porta portas cadeira cadeiras tapete luminaria cozinha moveis telhado jardim grama arvore arvores carro predio'.split(
+  ...'ceu parede paredes chao teto janela janelas porta portas cadeira cadeiras tapete luminaria moveis telhado jardim grama arvore arvores carro'.split(
     ' ',
   ),
   // de
-  ...'himmel wand wande boden decke fenster tur turen stuhl stuhle tisch bett teppich vorhang vorhange kuche mobel fassade dach rasen baum baume auto gebaude haus hintergrund vordergrund'.split(
+  ...'himmel wand wande boden decke fenster tur turen stuhl stuhle tisch bett teppich vorhang vorhange mobel fassade dach rasen baum baume auto hintergrund vordergrund'.split(
     ' ',
   ),
   // nl
-  ...'lucht muur muren vloer raam ramen deur deuren bank stoel stoelen tafel vloerkleed gordijnen keuken meubels gevel tuin boom bomen gebouw achtergrond voorgrond'.split(
+  ...'lucht muur muren vloer raam ramen deur deuren bank stoel stoelen tafel vloerkleed gordijnen meubels gevel tuin boom bomen achtergrond voorgrond'.split(
     ' ',
   ),
   // ar (without the article)
-  ...'سماء جدار جدران حائط حوائط ارضيه سقف نافذه نوافذ شباك باب ابواب اريكه كنبه كرسي طاوله سرير سجاده ستائر مصباح مطبخ اثاث واجهه حديقه عشب شجره اشجار سياره مبني منزل خلفيه'.split(
+  ...'سماء جدار جدران حائط حوائط ارضيه سقف نافذه نوافذ شباك باب ابواب اريكه كنبه كرسي طاوله سرير سجاده ستائر مصباح اثاث واجهه حديقه عشب شجره اشجار سياره خلفيه'.split(
     ' ',
   ),
 ])

@@ -34,7 +34,8 @@ export const MODERATE: Lexeme = {
     "n'exagere(?:z)? pas",
     'nao (?:tanto|muito|demais|exagere)',
     'sem exagerar',
-    'nicht (?:zu|so) ?(?:sehr|viel|stark)?',
+    // not the particle of a separable verb: "schneide es nicht zu" is "do not crop it"
+    'nicht (?:zu|so)(?! ?(?:$|[,.;!?]|und |aber |dann ))(?: sehr| viel| stark)?',
     'nicht ubertreiben',
     'niet (?:te|zo) ?(?:veel|sterk)?',
     'niet overdrijven',

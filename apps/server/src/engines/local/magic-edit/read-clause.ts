@@ -12,8 +12,10 @@ export interface Reading {
   edits: PlannedEdit[]
   refused: Refusal[]
   kept: Kept[]
-  /** every word is an edit or modifier word ("warmer", "and brighter"): it shares the part named before */
+  /** every word is an edit or modifier word ("warmer", "and brighter") */
   bare: boolean
+  /** the clause limits itself to one part with "only", "just", "solo", "nur", "فقط"… */
+  only: boolean
   /** the clause only qualifies the one before: "but only the sky", "not too much", "by 20%" */
   qualifies?: { scope: Scope | null; strength: number | null; amount?: Amount; moderate: boolean }
 }
@@ -36,16 +38,22 @@ export const MODIFIERS: Words[] = [
   'shadows',
   'highlights',
   'like',
+  'purpose',
   'counter',
+  'clockwise',
   'half',
   'vertical',
 ]
 
-export function readClause(ctx: Context, clause: Clause): Reading {
+/**
+ * Reads one clause. `follows` is true after "and" and an edit ("warmer and bright", "más cálida y luminosa"):
+ * a plain adjective there is one more edit of the same kind.
+ */
+export function readClause(ctx: Context, clause: Clause, follows: boolean): Reading {
   const within = inside(clause)
   const get = (w: Words) => ctx.found[w].filter(within)
   const hits = ctx.hits.filter(within)
-  const reading: Reading = { clause, edits: [], refused: [], kept: [], bare: false }
+  const reading: Reading = { clause, edits: [], refused: [], kept: [], bare: false, only: false }
   const text = quote(ctx, clause)
   const amounts = ctx.amounts.filter(within)
 
@@ -72,6 +80,8 @@ export function readClause(ctx: Context, clause: Clause): Reading {
   if (get('enough').length && negators.length) {
     negators = []
     if (!opHits.length) opHits = baseAdjectives(ctx, clause)
+  } else if (follows && !opHits.length && !refuseHits.length && !negators.length && !after.length) {
+    opHits = baseAdjectives(ctx, clause)
   }
 
   const geometryOnly =
@@ -82,8 +92,9 @@ export function readClause(ctx: Context, clause: Clause): Reading {
   const tones = (['shadows', 'highlights'] as const).flatMap((t) => get(t).map((s) => ({ ...s, tones: t })))
 
   // the words left once edits, modifiers and amounts are taken out: a part of the picture, or not understood
-  const taken: Span[] = [...hits, ...amounts, ...MODIFIERS.flatMap(get), ...after, ...weakAsIs]
-  for (const like of get('like')) taken.push({ start: like.start, end: clause.end })
+  const taken: Span[] = [...hits, ...opHits, ...amounts, ...MODIFIERS.flatMap(get), ...after, ...weakAsIs]
+  // "like a sunset", "for a listing": what follows describes the edit or its purpose, it is not a part
+  for (const like of [...get('like'), ...get('purpose')]) taken.push({ start: like.start, end: clause.end })
   for (const h of hits) {
     if (h.op?.kind !== 'remove-selection' && !h.reason) continue
     // what is removed or asked for ("the chair", "a plant") belongs to that hit
@@ -96,6 +107,7 @@ export function readClause(ctx: Context, clause: Clause): Reading {
   reading.bare = free.length === 0
 
   const only = get('only').length > 0
+  reading.only = only
   const partWords = partOf(ctx, all, content, only)
   const ownScope: Scope | null = sides[0]
     ? { kind: 'side', side: sides[0].side }
@@ -130,8 +142,13 @@ export function readClause(ctx: Context, clause: Clause): Reading {
     return reading
   }
 
+  const refuse = (r: Refusal) => {
+    if (!reading.refused.some((o) => o.reason === r.reason && o.operation === r.operation))
+      reading.refused.push(r)
+  }
   for (const h of opHits) {
     const op = finalise(ctx, clause, h, hits)
+    if (op.kind === 'crop' && op.ratio[0] === -1) continue
     const negated =
       negators.some((n) => n.end <= h.start) ||
       after.some(
@@ -145,14 +162,15 @@ export function readClause(ctx: Context, clause: Clause): Reading {
       continue
     }
     if (op.kind === 'rotate' && badAngle(ctx, clause)) {
-      reading.refused.push({ words: text, reason: 'rotate-angle', operation: operationId(op) })
+      refuse({ words: text, reason: 'rotate-angle', operation: operationId(op) })
       continue
     }
     let scope = ownScope
     if (op.kind === 'remove-selection' || op.kind === 'blur-background') scope = null
     if (isGeometry(op) && scope) {
-      if (op.kind === 'crop' || scope.kind === 'part') {
-        reading.refused.push({ words: text, reason: 'whole-picture-only', operation: operationId(op) })
+      // "crop the left side": a crop of one side is not a centred crop; a turn or flip names sides as directions
+      if (op.kind === 'crop' && scope.kind === 'side') {
+        refuse({ words: text, reason: 'whole-picture-only', operation: operationId(op) })
         continue
       }
       scope = null
