@@ -298,3 +298,38 @@ export const RESTYLE: Lexeme = {
   ],
   arabic: ['استبدل', 'غير الارضيه', 'اطل', 'بطراز', 'باسلوب', 'علي طريقه'],
 }
+
+/** Blurring the background (the lasso, if any, marks the subject kept sharp). */
+export const BLUR_BACKGROUND: Lexeme = {
+  latin: [
+    'blur (?:the |out the )?(?:back ?ground|bg)',
+    '(?:back ?ground|bg) blur(?:red)?',
+    'blurr(?:y|ed) (?:back ?ground|bg)',
+    'bokeh',
+    'defocus (?:the )?back ?ground',
+    'shallow depth of field',
+    '(?:desenfoca(?:r)?|difumina(?:r)?) (?:el )?fondo',
+    'fondo (?:desenfocado|difuminado|borroso)',
+    'desenfoque (?:de|del) fondo',
+    "floute(?:r|z)? (?:l'arriere-plan|l'arriere plan|le fond)",
+    '(?:arriere-plan|arriere plan|fond) flou',
+    "flou (?:d'|de l'|sur l')arriere-?\\s?plan",
+    '(?:desfoc(?:a|ar)|desfoque|embac(?:a|ar|e)) (?:o )?fundo',
+    'fundo (?:desfocado|embacado)',
+    'desfoque (?:de|no) fundo',
+    'hintergrund (?:unscharf|verschwommen|weichzeichnen|verwischen)(?: machen)?',
+    '(?:unscharfe[rn]?|verschwommene[rn]?) hintergrund',
+    'achtergrond (?:vervagen|wazig|onscherp)(?: maken)?',
+    'vervaag (?:de )?achtergrond',
+    'wazige achtergrond',
+  ],
+  arabic: [
+    'طمس الخلفيه',
+    'تمويه الخلفيه',
+    'اطمس الخلفيه',
+    'موه الخلفيه',
+    'خلفيه ضبابيه',
+    'ضبابيه الخلفيه',
+    'شوش الخلفيه',
+  ],
+}

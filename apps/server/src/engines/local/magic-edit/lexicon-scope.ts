@@ -190,3 +190,57 @@ export const ONLY: Lexeme = {
   ],
   arabic: ['فقط', AR_WORD('وحده|وحدها')],
 }
+
+/**
+ * Plain adjectives, read only in "not … enough" ("not bright enough" asks for brighter) and after "and" and an
+ * edit ("más cálida y luminosa").
+ */
+export const BRIGHT_BASE: Lexeme = {
+  latin: [
+    'bright',
+    'light',
+    'luminous',
+    'brillante',
+    'luminos[ao]',
+    'clar[ao]',
+    'lumineu(?:x|se)',
+    'claire?',
+    'brilhante',
+    'hell',
+    'licht',
+    'helder',
+  ],
+  arabic: ['ساطع', 'مضيئ', 'مضيء', 'فاتح', 'مشرق'],
+}
+
+export const DARK_BASE: Lexeme = {
+  latin: ['dark', 'oscur[ao]', 'sombre', 'foncee?', 'escur[ao]', 'dunkel', 'donker'],
+  arabic: ['داكن', 'غامق', 'مظلم'],
+}
+
+export const WARM_BASE: Lexeme = {
+  latin: ['warm', 'calid[ao]', 'chaude?', 'quente'],
+  arabic: ['دافئ'],
+}
+
+export const SHARP_BASE: Lexeme = {
+  latin: ['sharp', 'crisp', 'nitid[ao]', 'nette?', 'scharf', 'scherp'],
+  arabic: ['حاد', 'واضح'],
+}
+
+export const VIVID_BASE: Lexeme = {
+  latin: [
+    'vivid',
+    'colou?rful',
+    'saturated',
+    'viv[oa]s?',
+    'vif',
+    'vive',
+    'colorid[ao]',
+    'lebendig',
+    'bunt',
+    'levendig',
+    'kleurrijk',
+  ],
+  arabic: ['زاهي', 'حيوي'],
+}

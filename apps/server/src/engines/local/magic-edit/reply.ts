@@ -24,7 +24,7 @@ function reasonText(r: Refusal): string {
   return REASONS[r.reason]
 }
 
-export function refusalSentence(r: Refusal): string {
+function refusalSentence(r: Refusal): string {
   return `I left out “${r.words}”: ${reasonText(r)}.`
 }
 
@@ -52,7 +52,7 @@ function where(edit: PlannedEdit, selection: boolean): string {
   return selection && local ? ' inside your selection' : ''
 }
 
-export function describeEdit(edit: PlannedEdit, paletteName: string | undefined, selection: boolean): string {
+function describeEdit(edit: PlannedEdit, paletteName: string | undefined, selection: boolean): string {
   const amount = edit.amount ? ` ${edit.amount}` : ''
   return `${describeOperation(edit.op, paletteName)}${amount}${where(edit, selection)}`
 }
@@ -103,7 +103,7 @@ function askFor(r: Refusal): string {
   return `Please select “${r.words}” with the lasso tool, then ask again: I can’t find it in the picture on my own.`
 }
 
-export function joinWords(items: string[]): string {
+function joinWords(items: string[]): string {
   if (items.length <= 1) return items.join('')
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
 }
