@@ -47,6 +47,12 @@ export const GenerationMetadata = z
     draft: z.boolean().optional(),
     note: z.string().optional(),
     operations: z.array(z.string()).optional(),
+    /** Ask Parti: parts of the request not done, in the user's words, with a reason id to translate */
+    refused: z
+      .array(z.object({ words: z.string(), reason: z.string(), operation: z.string().optional() }))
+      .optional(),
+    /** Ask Parti: parts the user asked to leave alone, with the operation id when one was named */
+    kept: z.array(z.object({ words: z.string(), operation: z.string().optional() })).optional(),
     conversationId: z.string().optional(),
   })
   .catchall(z.unknown())

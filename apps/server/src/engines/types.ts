@@ -138,6 +138,13 @@ export interface EngineFacts {
   operations?: string[]
   /** the assistant's reply in Ask Parti, in English; the web translates known operations */
   reply?: string
+  /**
+   * Ask Parti: the parts of the request that were not done, in the user's words, with a stable reason id
+   * (engines/local/magic-edit/plan.ts, e.g. 'add-objects', 'straighten', 'needs-selection', 'not-understood')
+   */
+  refused?: Array<{ words: string; reason: string; operation?: string }>
+  /** Ask Parti: the parts the user asked to leave alone ("don't make it darker"), with the operation id if named */
+  kept?: Array<{ words: string; operation?: string }>
   /** true for local multi-angle views: a draft view, not a new rendering of the building */
   draft?: boolean
   /** the prompt as the engine used it */

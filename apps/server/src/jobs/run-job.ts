@@ -158,6 +158,8 @@ function factsMetadata(facts: EngineFacts[], meta: Record<string, unknown>): Rec
   return {
     ...(lastFacts.draft ? { draft: true } : {}),
     ...(lastFacts.operations ? { operations: lastFacts.operations } : {}),
+    ...(lastFacts.refused?.length ? { refused: lastFacts.refused } : {}),
+    ...(lastFacts.kept?.length ? { kept: lastFacts.kept } : {}),
     ...(notes.length ? { notes } : {}),
     ...(lastFacts.reply ? { reply: lastFacts.reply } : {}),
   }

@@ -53,6 +53,36 @@ export async function inspectInput(buf: Buffer, what = 'image'): Promise<InputIn
   return { width, height, format: meta.format ?? 'unknown' }
 }
 
+/**
+ * Refuses a picture with nothing in it: one flat colour (an empty canvas, a blank page, a black frame, a fully
+ * transparent file) once JPEG noise is allowed for. Every edit of it would come back the same, so it is an
+ * invalid_input that says what is wrong instead of a failure to retry.
+ */
+export function refuseBlank(img: RawImage, what = 'image'): void {
+  const n = img.width * img.height
+  const histograms = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)]
+  const c = img.channels >= 3 ? 3 : 1
+  for (let p = 0, i = 0; p < n; p++, i += img.channels) {
+    for (let k = 0; k < c; k++) histograms[k]![img.data[i + k]!]!++
+  }
+  // the spread of each channel, ignoring the odd stray pixel (a thin line drawing still counts as content)
+  const spread = (h: Uint32Array) => {
+    const cut = n * 0.0002
+    let lo = 0
+    let below = h[0]!
+    while (lo < 255 && below <= cut) below += h[++lo]!
+    let hi = 255
+    let above = h[255]!
+    while (hi > 0 && above <= cut) above += h[--hi]!
+    return hi - lo
+  }
+  if (histograms.slice(0, c).every((h) => spread(h) <= 6)) {
+    throw invalidInput(
+      `The ${what} is blank: it is a single flat colour with nothing in it to edit. Please attach the photo or drawing you want to change.`,
+    )
+  }
+}
+
 /** A sharp pipeline over a checked input: upright, transparent areas on white (digital sketches often have none). */
 export function openImage(buf: Buffer): Sharp {
   return sharp(buf, { limitInputPixels: MAX_PIXELS }).autoOrient().flatten({ background: '#ffffff' })

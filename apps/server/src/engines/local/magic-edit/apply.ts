@@ -11,12 +11,25 @@ import {
   warmthCurves,
 } from '../tone.ts'
 import type { EditOp } from './ops.ts'
+import type { PlannedEdit, Scope } from './plan.ts'
 
 export interface EditInputs {
   /** binary 0/255 at the image's size, or null when nothing was selected */
   mask: Uint8Array | null
   palette: Rgb[] | null
 }
+
+/** Edits that change pixels where they are, and so can be limited to the lasso, a side or a range of tones. */
+const LOCAL: ReadonlySet<EditOp['kind']> = new Set([
+  'brightness',
+  'contrast',
+  'warmth',
+  'saturation',
+  'black-and-white',
+  'sepia',
+  'sharpen',
+  'recolour-palette',
+])
 
 const PIXEL_ORDER: Record<EditOp['kind'], number> = {
   'remove-selection': 0,
@@ -36,16 +49,77 @@ const PIXEL_ORDER: Record<EditOp['kind'], number> = {
 
 /**
  * Applies the edits. Selection-based edits run first, while the lasso still lines up with the picture; tone edits
- * keep the order asked; crops, turns and flips come last. Tone edits of the same kind in a row are one pass.
+ * keep the order asked; crops, turns and flips come last. With a lasso, an edit that changes pixels where they
+ * are changes only the selection (docs/decisions/0034-masked-edits-composited-back.md); an edit bound to a side
+ * or to the shadows or highlights changes only there.
  */
-export async function applyEdits(input: RawImage, ops: EditOp[], inputs: EditInputs): Promise<RawImage> {
+export async function applyEdits(
+  input: RawImage,
+  edits: ReadonlyArray<EditOp | PlannedEdit>,
+  inputs: EditInputs,
+): Promise<RawImage> {
   let img = input
-  const ordered = ops
-    .map((op, i) => ({ op, i }))
-    .sort((a, b) => PIXEL_ORDER[a.op.kind] - PIXEL_ORDER[b.op.kind] || a.i - b.i)
-    .map((x) => x.op)
-  for (const op of ordered) img = await applyEdit(img, op, inputs)
+  const ordered = edits
+    .map((e) => ('op' in e ? e : { op: e, scope: null }))
+    .map((edit, i) => ({ edit, i }))
+    .sort((a, b) => PIXEL_ORDER[a.edit.op.kind] - PIXEL_ORDER[b.edit.op.kind] || a.i - b.i)
+    .map((x) => x.edit)
+  for (const { op, scope } of ordered) {
+    const weights = LOCAL.has(op.kind) ? areaWeights(img, scope, inputs.mask) : null
+    if (!weights) {
+      img = await applyEdit(img, op, inputs)
+      continue
+    }
+    const before = Buffer.from(img.data)
+    const after = await applyEdit(img, op, { ...inputs, mask: weights })
+    img = blend(before, after, weights)
+  }
   return img
+}
+
+/**
+ * Where an edit applies, 0..255 per pixel, or null for everywhere: the lasso, times the side (with a short soft
+ * edge at the middle) or the tones ("the shadows": dark pixels fully, mid-tones less, highlights not at all).
+ */
+function areaWeights(img: RawImage, scope: Scope | null, mask: Uint8Array | null): Uint8Array | null {
+  if (!mask && (!scope || scope.kind === 'part')) return null
+  const { width, height } = img
+  const out = new Uint8Array(width * height)
+  const y = scope?.kind === 'tones' ? luminanceOf(img) : null
+  const smooth = (e0: number, e1: number, x: number) => {
+    const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)))
+    return t * t * (3 - 2 * t)
+  }
+  for (let row = 0, p = 0; row < height; row++) {
+    for (let col = 0; col < width; col++, p++) {
+      let w = mask ? mask[p]! / 255 : 1
+      if (scope?.kind === 'side') {
+        const along = scope.side === 'left' || scope.side === 'right' ? col / width : row / height
+        const first = scope.side === 'left' || scope.side === 'top'
+        w *= first ? 1 - smooth(0.47, 0.53, along) : smooth(0.47, 0.53, along)
+      } else if (y) {
+        const v = y[p]! / 255
+        w *=
+          scope?.kind === 'tones' && scope.tones === 'shadows'
+            ? 1 - smooth(0.15, 0.6, v)
+            : smooth(0.45, 0.85, v)
+      }
+      out[p] = Math.round(w * 255)
+    }
+  }
+  return out
+}
+
+function blend(before: Buffer, after: RawImage, weights: Uint8Array): RawImage {
+  const d = after.data
+  for (let p = 0, i = 0; p < weights.length; p++, i += 3) {
+    const k = weights[p]! / 255
+    if (k === 1) continue
+    d[i] = before[i]! + (d[i]! - before[i]!) * k
+    d[i + 1] = before[i + 1]! + (d[i + 1]! - before[i + 1]!) * k
+    d[i + 2] = before[i + 2]! + (d[i + 2]! - before[i + 2]!) * k
+  }
+  return after
 }
 
 async function applyEdit(img: RawImage, op: EditOp, inputs: EditInputs): Promise<RawImage> {
@@ -53,7 +127,7 @@ async function applyEdit(img: RawImage, op: EditOp, inputs: EditInputs): Promise
     case 'remove-selection':
       return inputs.mask ? inpaintMasked(img, inputs.mask) : img
     case 'recolour-palette':
-      if (inputs.palette) recolour(img, inputs.palette, inputs.mask)
+      if (inputs.palette) recolour(img, inputs.palette, inputs.mask !== null)
       return img
     case 'brightness':
       applyLuts(img, brightnessCurve(op.amount))
@@ -174,10 +248,10 @@ async function blurBackground(img: RawImage, mask: Uint8Array | null, amount: nu
 
 /**
  * Maps the picture's tones onto the palette (darkest colour in the shadows … lightest in the highlights) while
- * keeping each pixel's own brightness, so the result is the same photo in the palette's colours. With a lasso
- * only the selection changes, more strongly.
+ * keeping each pixel's own brightness, so the result is the same photo in the palette's colours. Limited to a
+ * selection (applyEdits blends it in there) it is stronger.
  */
-function recolour(img: RawImage, palette: Rgb[], mask: Uint8Array | null): void {
+function recolour(img: RawImage, palette: Rgb[], limited: boolean): void {
   const stops = [...palette].sort((a, b) => luminance(a) - luminance(b))
   const gradient: Rgb[] = []
   for (let v = 0; v < 256; v++) {
@@ -185,12 +259,10 @@ function recolour(img: RawImage, palette: Rgb[], mask: Uint8Array | null): void 
     const i = Math.min(stops.length - 2, Math.floor(t))
     gradient.push(mix(stops[i]!, stops[i + 1]!, t - i))
   }
-  const strength = mask ? 0.85 : 0.55
+  const k = limited ? 0.85 : 0.55
   const y = luminanceOf(img)
   const d = img.data
   for (let p = 0, i = 0; p < y.length; p++, i += 3) {
-    const k = mask ? (mask[p]! / 255) * strength : strength
-    if (k === 0) continue
     const target = gradient[y[p]!]!
     // keep the pixel's luminance: shift the palette colour to it
     const ty = 0.2126 * target[0] + 0.7152 * target[1] + 0.0722 * target[2]

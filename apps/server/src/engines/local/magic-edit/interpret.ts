@@ -1,179 +1,126 @@
-import { EngineError } from '../../types.ts'
-import * as words from './lexicon.ts'
-import { normaliseRequest } from './normalise.ts'
-import { type EditOp, operationId, UNSUPPORTED_MESSAGE } from './ops.ts'
-
-export interface EditPlan {
-  ops: EditOp[]
-  /** parts of the request the local engine understood but cannot do (e.g. 'add-objects') */
-  skipped: string[]
-}
-
-interface Found {
-  start: number
-  end: number
-  op: EditOp | null
-  skipped?: string
-}
-
-const RE = {
-  brighter: words.compile(words.BRIGHTER),
-  darker: words.compile(words.DARKER),
-  contrastUp: words.compile(words.CONTRAST_UP),
-  contrastDown: words.compile(words.CONTRAST_DOWN),
-  warmer: words.compile(words.WARMER),
-  cooler: words.compile(words.COOLER),
-  saturationUp: words.compile(words.SATURATION_UP),
-  saturationDown: words.compile(words.SATURATION_DOWN),
-  blackAndWhite: words.compile(words.BLACK_AND_WHITE),
-  sepia: words.compile(words.SEPIA),
-  sharpen: words.compile(words.SHARPEN),
-  blurBackground: words.compile(words.BLUR_BACKGROUND),
-  crop: words.compile(words.CROP),
-  square: words.compile(words.SQUARE),
-  rotate: words.compile(words.ROTATE),
-  counter: words.compile(words.ROTATE_COUNTER),
-  half: words.compile(words.ROTATE_HALF),
-  flip: words.compile(words.FLIP),
-  vertical: words.compile(words.VERTICAL),
-  remove: words.compile(words.REMOVE),
-  palette: words.compile(words.PALETTE),
-  addObjects: words.compile(words.ADD_OBJECTS),
-  aBit: words.compile(words.A_BIT),
-  aLot: words.compile(words.A_LOT),
-}
-
-/** "16:9", "4x3", "3/2", "16 by 9": a ratio of two small whole numbers. */
-const RATIO = /(?<!\d)(\d{1,2})\s*(?::|x|\/|by|por|par|op|على)\s*(\d{1,2})(?!\d)/gu
-
-/** A clause ends at punctuation or a joining word, so a modifier or direction never crosses into the next edit. */
-const CLAUSE_END =
-  /[.,;!?،؛]| and | y | et | e | und | en | then | luego | puis | depois | dann | daarna | و/u
-
-function matches(re: RegExp, text: string): Array<{ start: number; end: number }> {
-  re.lastIndex = 0
-  return [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length }))
-}
-
-function clauseAfter(text: string, end: number, length = 40): string {
-  const rest = text.slice(end, end + length)
-  const stop = rest.search(CLAUSE_END)
-  return stop >= 0 ? rest.slice(0, stop) : rest
-}
-
-function clauseBefore(text: string, start: number, length = 30): string {
-  const before = text.slice(Math.max(0, start - length), start)
-  let cut = 0
-  for (const m of before.matchAll(new RegExp(CLAUSE_END.source, 'gu'))) cut = m.index + m[0].length
-  return before.slice(cut)
-}
-
-function has(re: RegExp, text: string): boolean {
-  re.lastIndex = 0
-  return re.test(text)
-}
-
-/** "a bit warmer" → 0.5, "much warmer" → 1.6, "warmer" → 1. */
-function strength(text: string, start: number, end: number): number {
-  const around = `${clauseBefore(text, start)} ${clauseAfter(text, end, 20)}`
-  if (has(RE.aBit, around)) return 0.5
-  if (has(RE.aLot, around)) return 1.6
-  return 1
-}
+import { AND, type Span, splitClauses, tokens } from './clauses.ts'
+import { type Context, findHits, matches, quote, RE, type Words } from './hits.ts'
+import { isFiller } from './lexicon-fillers.ts'
+import { normaliseRequest, normaliseWithMap } from './normalise.ts'
+import { amountWords, findAmounts, strengthFrom } from './numbers.ts'
+import { isGeometry, operationId } from './ops.ts'
+import type { Available, EditPlan, Kept, PlannedEdit, Refusal } from './plan.ts'
+import { MODIFIERS, type Reading, readClause } from './read-clause.ts'
+import { planError } from './reply.ts'
 
 /**
- * Reads a plain-language edit request in any of the seven languages and returns the edits, in the order asked.
- * Pure: no image, no I/O. Unknown requests throw EngineError('unsupported_request') with the apology of
- * docs/product.md#errors-chat and one sentence on what the local engine can do.
+ * Reads a plain-language edit request in any of the seven languages (docs/product.md#ask-parti). The request
+ * is split into clauses (punctuation, "and", "then", "also", "but" in each language); each clause becomes
+ * edits, parts kept as they are (negated: "don't make it darker"), or refusals with a reason ("add a plant",
+ * "straighten the verticals", "remove the chair" without a lasso, words not understood). Nothing asked is
+ * dropped. Pure: no image, no I/O.
+ *
+ * Throws when nothing can be done: invalid_input when only a lasso selection or palette is missing, otherwise
+ * unsupported_request with the apology of docs/product.md#errors-chat and why each part was not done. A
+ * request that only asks to keep things ("don't make it darker") is a plan with no edits, not an error.
  */
-export function interpretEditRequest(request: string): EditPlan {
-  const text = normaliseRequest(request)
-  const found: Found[] = []
-  const simple = (re: RegExp, make: (s: number, e: number) => EditOp) => {
-    for (const m of matches(re, text)) found.push({ ...m, op: make(m.start, m.end) })
-  }
-  simple(RE.brighter, (s, e) => ({ kind: 'brightness', amount: strength(text, s, e) }))
-  simple(RE.darker, (s, e) => ({ kind: 'brightness', amount: -strength(text, s, e) }))
-  simple(RE.contrastDown, (s, e) => ({ kind: 'contrast', amount: -strength(text, s, e) }))
-  simple(RE.contrastUp, (s, e) => ({ kind: 'contrast', amount: strength(text, s, e) }))
-  simple(RE.warmer, (s, e) => ({ kind: 'warmth', amount: strength(text, s, e) }))
-  simple(RE.cooler, (s, e) => ({ kind: 'warmth', amount: -strength(text, s, e) }))
-  simple(RE.saturationDown, (s, e) => ({ kind: 'saturation', amount: -strength(text, s, e) }))
-  simple(RE.saturationUp, (s, e) => ({ kind: 'saturation', amount: strength(text, s, e) }))
-  simple(RE.blackAndWhite, () => ({ kind: 'black-and-white' }))
-  simple(RE.sepia, () => ({ kind: 'sepia' }))
-  simple(RE.sharpen, (s, e) => ({ kind: 'sharpen', amount: strength(text, s, e) }))
-  simple(RE.blurBackground, (s, e) => ({ kind: 'blur-background', amount: strength(text, s, e) }))
-  simple(RE.remove, () => ({ kind: 'remove-selection' }))
-  simple(RE.palette, () => ({ kind: 'recolour-palette' }))
-  for (const m of matches(RE.addObjects, text)) found.push({ ...m, op: null, skipped: 'add-objects' })
-  findRotations(text, found)
-  findFlips(text, found)
-  findCrops(text, found)
+export function interpretEditRequest(
+  request: string,
+  available: Available = { selection: true, palette: true },
+): EditPlan {
+  const plan = readRequest(request, available)
+  if (!plan.edits.length && (plan.refused.length || !plan.kept.length)) throw planError(plan, request)
+  return plan
+}
 
-  // the longest reading wins where readings overlap ("less contrast" over "contrast", "عكس عقارب الساعه" over "عكس")
-  found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start))
-  const kept: Found[] = []
-  for (const f of found) {
-    const clash = kept.find((k) => f.start < k.end && k.start < f.end)
-    if (!clash) kept.push(f)
-    else if (f.end - f.start > clash.end - clash.start) kept.splice(kept.indexOf(clash), 1, f)
+function readRequest(request: string, available: Available): EditPlan {
+  const norm = normaliseWithMap(request)
+  const text = norm.text
+  const hits = findHits(text)
+  const found = Object.fromEntries(
+    (Object.keys(RE) as Words[]).map((w) => [w, matches(RE[w], text)]),
+  ) as Record<Words, Span[]>
+  const amounts = findAmounts(text)
+  const ctx: Context = { raw: request, norm, text, hits, found, amounts }
+
+  // a crop and its ratio are one phrase ("recadre en 4:3"), as are a turn and its direction
+  const phrases: Span[] = [...hits, ...amounts, ...MODIFIERS.flatMap((w) => found[w])]
+  for (const h of hits) {
+    if (h.op?.kind !== 'crop' && h.op?.kind !== 'rotate') continue
+    const next = hits.find((o) => o.start >= h.end && o.start - h.end <= 12 && o.op?.kind === 'crop')
+    if (next) phrases.push({ start: h.start, end: next.end })
   }
-  kept.sort((a, b) => a.start - b.start)
-  const ops: EditOp[] = []
+  const starts = [...hits, ...found.negate, ...found.keep, ...found.leave].map((s) => s.start)
+  const clauses = splitClauses(text, phrases, starts, (w) => /^(?:اجعل|خلي|زد|قلل|ارفع|خفف)/u.test(w))
+
+  const readings: Reading[] = []
+  for (const clause of clauses) {
+    const previous = [...readings].reverse().find((r) => r.edits.length || r.refused.length || r.kept.length)
+    const reading = readClause(ctx, clause, !!previous?.edits.length && AND.test(clause.joiner))
+    if (reading.qualifies) {
+      if (previous?.edits.length) qualify(previous, reading.qualifies)
+      else if (tokens(text, clause).some((t) => !isFiller(t.word)))
+        reading.refused.push({ words: quote(ctx, clause), reason: 'not-understood' })
+    } else if (reading.bare && AND.test(clause.joiner) && previous?.only) {
+      // "make only the sky brighter and warmer": the part named before holds for "warmer" too
+      const shared = previous.edits.find((e) => e.scope)?.scope
+      if (shared) for (const e of reading.edits) if (!isGeometry(e.op) && !e.scope) e.scope = shared
+    }
+    readings.push(reading)
+  }
+  return assemble(readings, available)
+}
+
+function qualify(previous: Reading, q: NonNullable<Reading['qualifies']>): void {
+  for (const e of previous.edits) {
+    if (q.scope && !isGeometry(e.op) && e.op.kind !== 'remove-selection' && e.op.kind !== 'blur-background') {
+      const prior = e.scope
+      e.scope =
+        prior?.kind === 'part' && q.scope.kind === 'part'
+          ? { kind: 'part', words: `${prior.words} and ${q.scope.words}` }
+          : q.scope
+    }
+    if (!('amount' in e.op)) continue
+    const sign = e.op.amount < 0 ? -1 : 1
+    const written = q.amount ? strengthFrom(q.amount, e.op.kind) : null
+    if (written !== null && q.amount) {
+      e.op.amount = sign * written
+      e.amount = amountWords(q.amount)
+    } else if (q.moderate && !e.amount) e.op.amount = sign * Math.min(Math.abs(e.op.amount), 0.5)
+    else if (q.strength !== null && !e.amount) e.op.amount = sign * q.strength
+  }
+}
+
+function assemble(readings: Reading[], available: Available): EditPlan {
+  const edits: PlannedEdit[] = []
+  const refused: Refusal[] = []
+  const kept: Kept[] = []
   const seen = new Set<string>()
-  const skipped = new Set<string>()
-  for (const k of kept) {
-    if (k.skipped) skipped.add(k.skipped)
-    if (!k.op) continue
-    const id = operationId(k.op)
-    if (seen.has(id)) continue
-    seen.add(id)
-    ops.push(k.op)
+  for (const r of readings) {
+    for (const e of r.edits) {
+      const id = operationId(e.op)
+      if (e.op.kind === 'crop' && e.op.ratio[0] === -1) continue
+      if (e.op.kind === 'remove-selection' && !available.selection) {
+        refused.push({ words: e.words, reason: 'needs-selection', operation: id })
+        continue
+      }
+      if (e.op.kind === 'recolour-palette' && !available.palette) {
+        refused.push({ words: e.words, reason: 'needs-palette', operation: id })
+        continue
+      }
+      if (e.scope?.kind === 'part' && !available.selection) {
+        refused.push({ words: e.scope.words, reason: 'needs-selection', operation: id })
+        continue
+      }
+      const key = `${id}@${JSON.stringify(e.scope)}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      edits.push(e)
+    }
+    refused.push(...r.refused)
+    kept.push(...r.kept)
   }
-  if (ops.length === 0)
-    throw new EngineError('unsupported_request', UNSUPPORTED_MESSAGE, {
-      detail: `not understood: ${request}`,
-    })
-  return { ops, skipped: [...skipped] }
-}
-
-function findRotations(text: string, found: Found[]): void {
-  for (const m of matches(RE.rotate, text)) {
-    const after = clauseAfter(text, m.end)
-    // German and Dutch often name the direction first: "nach links drehen", "naar links draaien"
-    const clause = `${clauseBefore(text, m.start, 25)} ${after}`
-    const degrees = /(?<!\d)(90|180|270)(?!\d)/u.exec(clause)?.[1]
-    let op: EditOp = { kind: 'rotate', degrees: 90 }
-    if (degrees === '180' || has(RE.half, clause)) op = { kind: 'rotate', degrees: 180 }
-    else if (degrees === '270' || has(RE.counter, clause)) op = { kind: 'rotate', degrees: -90 }
-    // the direction words belong to the rotation (so "عكس" in "عكس عقارب الساعه" is not read as a flip)
-    found.push({ start: m.start, end: m.end + after.length, op })
-  }
-}
-
-function findFlips(text: string, found: Found[]): void {
-  for (const m of matches(RE.flip, text)) {
-    const clause = `${clauseBefore(text, m.start, 20)} ${clauseAfter(text, m.end)}`
-    found.push({ ...m, op: { kind: 'flip', axis: has(RE.vertical, clause) ? 'vertical' : 'horizontal' } })
-  }
-}
-
-function findCrops(text: string, found: Found[]): void {
-  const ratios: Found[] = []
-  RATIO.lastIndex = 0
-  for (const m of text.matchAll(RATIO)) {
-    const a = Number(m[1])
-    const b = Number(m[2])
-    if (a < 1 || b < 1 || a / b > 5 || b / a > 5) continue
-    ratios.push({ start: m.index, end: m.index + m[0].length, op: { kind: 'crop', ratio: [a, b] } })
-  }
-  for (const m of matches(RE.square, text)) ratios.push({ ...m, op: { kind: 'crop', ratio: [1, 1] } })
-  found.push(...ratios)
-  // "crop it" with no shape named: a tighter frame at the same aspect
-  for (const m of matches(RE.crop, text)) {
-    const near = ratios.some((r) => r.start >= m.start - 30 && r.start <= m.end + 40)
-    if (!near) found.push({ ...m, op: { kind: 'crop', ratio: [0, 0] } })
+  return {
+    ops: edits.map((e) => e.op),
+    edits,
+    refused,
+    kept,
+    skipped: [...new Set(refused.map((r) => r.reason))],
   }
 }
 
@@ -188,17 +135,18 @@ const REPEAT =
 export function interpretInConversation(
   request: string,
   history: ReadonlyArray<{ role: string; text: string }>,
+  available: Available = { selection: true, palette: true },
 ): EditPlan {
   if (REPEAT.test(normaliseRequest(request))) {
     for (let i = history.length - 1; i >= 0; i--) {
       const turn = history[i]!
       if (turn.role !== 'user') continue
       try {
-        return interpretEditRequest(turn.text)
+        return interpretEditRequest(turn.text, available)
       } catch {
         // that turn was not an edit the local engine knows; look further back
       }
     }
   }
-  return interpretEditRequest(request)
+  return interpretEditRequest(request, available)
 }

@@ -66,4 +66,6 @@ export function compile(lexeme: Lexeme): RegExp {
 }
 
 export * from './lexicon-actions.ts'
+export * from './lexicon-parts.ts'
+export * from './lexicon-scope.ts'
 export * from './lexicon-tone.ts'

@@ -72,6 +72,38 @@ export function describeOperation(op: EditOp, paletteName?: string): string {
   }
 }
 
+const NOT_DONE: Record<string, string> = {
+  brighter: 'brighten it',
+  darker: 'darken it',
+  'contrast:up': 'add contrast',
+  'contrast:down': 'soften the contrast',
+  warmer: 'warm the colours',
+  cooler: 'cool the colours',
+  'saturation:up': 'make the colours richer',
+  'saturation:down': 'mute the colours',
+  'black-and-white': 'make it black and white',
+  sepia: 'give it a sepia tone',
+  sharpen: 'sharpen it',
+  'blur-background': 'blur the background',
+  'remove-selection': 'remove anything',
+  'recolour:palette': 'recolour it',
+}
+
+/** What the user asked not to do, by operation id, in the reply's words: "As you asked, I didn't darken it." */
+export function describeNotDone(id: string): string {
+  const known = NOT_DONE[id]
+  if (known) return known
+  if (id.startsWith('crop')) return 'crop it'
+  if (id.startsWith('rotate')) return 'rotate it'
+  if (id.startsWith('flip')) return 'flip it'
+  return 'change it'
+}
+
+/** Edits that move or cut the whole frame: they cannot be limited to a part of it. */
+export function isGeometry(op: EditOp): boolean {
+  return op.kind === 'crop' || op.kind === 'rotate' || op.kind === 'flip'
+}
+
 /** Said after the apology when a request is not understood: what the local engine can do, in one sentence. */
 const LOCAL_CAPABILITIES =
   'On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, remove a selected area, or recolour it with your palette.'

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { EnginePalette, EngineTask } from '../../types.ts'
 import { createLocalEngine } from '../engine.ts'
-import { meanAbsDiff, pixels, roomPhoto, shapeMask, testContext } from '../fixtures.ts'
+import { blankImage, meanAbsDiff, pixels, roomPhoto, shapeMask, testContext } from '../fixtures.ts'
 
 const engine = createLocalEngine()
 const PALETTE: EnginePalette = {
@@ -112,5 +112,101 @@ describe('Ask Parti on the local engine', () => {
 
   it('answers an unknown request with the apology and what it can do', async () => {
     await expect(edit('paint a dragon on the wall')).rejects.toMatchObject({ code: 'unsupported_request' })
+  })
+})
+
+describe('Ask Parti on the local engine accounts for every part of a request', () => {
+  it('"don\'t make it darker" leaves the picture as it is and says so, without darkening it', async () => {
+    const input = await roomPhoto({ dim: false })
+    const result = await edit("don't make it darker", { input })
+    const before = stats((await pixels(input)).data)
+    const after = stats((await pixels(result.outputs[0]!.data)).data)
+    expect(after.lum).toBeGreaterThanOrEqual(before.lum)
+    expect(result.facts.operations).toEqual([])
+    expect(result.facts.kept).toEqual([{ words: "don't make it darker", operation: 'darker' }])
+    expect(result.facts.reply).toBe('Nothing changed. As you asked, I didn’t darken it.')
+    expect(result.facts.reply).not.toMatch(/darkened/)
+  })
+
+  it('"increase exposure by one stop and straighten the verticals" brightens and says it cannot straighten', async () => {
+    const input = await roomPhoto({ dim: false })
+    const result = await edit('increase exposure by one stop and straighten the verticals', { input })
+    const before = stats((await pixels(input)).data)
+    const after = stats((await pixels(result.outputs[0]!.data)).data)
+    expect(after.lum).toBeGreaterThan(before.lum + 8)
+    expect(result.facts.operations).toEqual(['brighter'])
+    expect(result.facts.refused).toEqual([{ words: 'straighten the verticals', reason: 'straighten' }])
+    expect(result.facts.reply).toBe(
+      'Done: I brightened it by one stop. I left out “straighten the verticals”: I can’t straighten verticals or correct perspective on this server.',
+    )
+  })
+
+  it('does the rest of a request and asks for the lasso for a removal without one', async () => {
+    const result = await edit('make it warmer and remove the chair')
+    expect(result.facts.operations).toEqual(['warmer'])
+    expect(result.facts.refused).toEqual([
+      { words: 'remove the chair', reason: 'needs-selection', operation: 'remove-selection' },
+    ])
+    expect(result.facts.reply).toMatch(/“remove the chair”: select the area with the lasso tool/)
+  })
+
+  it('fails a request it can do nothing of with unsupported_request naming what was asked and why not', async () => {
+    const error = await edit('straighten the verticals').catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'unsupported_request' })
+    const message = (error as { userMessage: string }).userMessage
+    expect(message).toMatch(/^Sorry, I couldn't process your request\./)
+    expect(message).toMatch(/“straighten the verticals”: I can’t straighten verticals/)
+  })
+
+  it('with a lasso, a tone edit changes only the selection', async () => {
+    const input = await sharp(await roomPhoto({ dim: false }))
+      .png()
+      .toBuffer()
+    const mask = await shapeMask(1024, 768, { kind: 'rect', x: 0, y: 0, w: 1024, h: 200 })
+    const result = await edit('make only the sky brighter', { input, mask })
+    expect(result.facts.operations).toEqual(['brighter'])
+    expect(result.facts.reply).toBe('Done: I brightened it inside your selection (“the sky”).')
+    const before = (await pixels(input)).data
+    const after = (await pixels(result.outputs[0]!.data)).data
+    const row = 1024 * 3
+    expect(meanAbsDiff(after.subarray(220 * row), before.subarray(220 * row))).toBe(0)
+    expect(stats(after.subarray(0, 180 * row)).lum).toBeGreaterThan(
+      stats(before.subarray(0, 180 * row)).lum + 5,
+    )
+  })
+
+  it('without a lasso, a part it cannot find is asked for, never edited across the whole picture', async () => {
+    const error = await edit('make only the sky brighter').catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'invalid_input' })
+    expect((error as { userMessage: string }).userMessage).toMatch(/select “the sky” with the lasso tool/)
+  })
+
+  it('brightens only the side it was asked to', async () => {
+    const input = await sharp(await roomPhoto({ dim: false }))
+      .png()
+      .toBuffer()
+    const result = await edit('brighten the left side', { input })
+    const before = await pixels(input)
+    const after = await pixels(result.outputs[0]!.data)
+    // columns 0..464 (left, clear of the soft middle) and 560..1024 (right)
+    const columns = (d: Buffer, from: number, to: number) => {
+      const out = Buffer.alloc(768 * (to - from) * 3)
+      for (let y = 0; y < 768; y++)
+        d.copy(out, y * (to - from) * 3, (y * 1024 + from) * 3, (y * 1024 + to) * 3)
+      return out
+    }
+    expect(stats(columns(after.data, 0, 464)).lum).toBeGreaterThan(
+      stats(columns(before.data, 0, 464)).lum + 8,
+    )
+    expect(meanAbsDiff(columns(after.data, 560, 1024), columns(before.data, 560, 1024))).toBe(0)
+  })
+
+  it('refuses a blank picture with invalid_input that says what is wrong with it', async () => {
+    const error = await edit('make it brighter', { input: await blankImage(800, 600) }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ code: 'invalid_input' })
+    expect((error as { userMessage: string }).userMessage).toMatch(/blank/)
+    expect((error as { retryable: boolean }).retryable).toBe(false)
   })
 })

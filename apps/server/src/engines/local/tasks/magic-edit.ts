@@ -1,26 +1,31 @@
-import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
+import type { EngineContext, EngineOutput, EngineResult, EngineTask } from '../../types.ts'
 import { parseHex, type Rgb } from '../color.ts'
-import { invalidInput, throwIfAborted } from '../errors.ts'
-import { decodeMask, decodeRgb, encodeLike, inspectInput } from '../image-io.ts'
+import { throwIfAborted } from '../errors.ts'
+import {
+  decodeMask,
+  decodeRgb,
+  encodeLike,
+  type InputInfo,
+  imageOutput,
+  inspectInput,
+  refuseBlank,
+} from '../image-io.ts'
 import { applyEdits } from '../magic-edit/apply.ts'
 import { interpretInConversation } from '../magic-edit/interpret.ts'
-import { describeOperation, operationId } from '../magic-edit/ops.ts'
+import { operationId } from '../magic-edit/ops.ts'
+import { replyText } from '../magic-edit/reply.ts'
 import type { LocalStep } from '../step.ts'
 import { MAX_EDIT_SIDE } from './inpaint.ts'
 
 type MagicEditTask = Extract<EngineTask, { kind: 'magic-edit' }>
 
-/** Ask Parti on the local engine: understand the request, check what it needs, edit, and say what was done. */
+/**
+ * Ask Parti on the local engine: check the picture, understand the request in the light of what the user gave
+ * (a lasso selection, a palette), edit, and say what was done, what was kept as asked and what was not done
+ * and why (docs/product.md#ask-parti). When nothing can be done the interpreter fails the job with the reason
+ * (docs/product.md#errors-chat); it is refunded and not retried.
+ */
 async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Promise<EngineResult> {
-  const plan = interpretInConversation(task.prompt, task.history)
-  const needsMask = plan.ops.some((op) => op.kind === 'remove-selection')
-  if (needsMask && !task.mask) {
-    throw invalidInput('Please select an area with the lasso tool to indicate what to remove.')
-  }
-  const palette = (task.palette?.colors ?? []).map(parseHex).filter((c): c is Rgb => c !== null)
-  if (plan.ops.some((op) => op.kind === 'recolour-palette') && palette.length < 2) {
-    throw invalidInput('Please choose a colour palette first, then ask again to recolour the image.')
-  }
   const info = await inspectInput(task.input, 'image')
   const k = Math.min(1, MAX_EDIT_SIDE / Math.max(info.width, info.height))
   const width = Math.round(info.width * k)
@@ -29,27 +34,46 @@ async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Promise<En
     decodeRgb(task.input, width, height),
     task.mask ? decodeMask(task.mask, width, height).then((m) => m.mask) : Promise.resolve(null),
   ])
+  refuseBlank(image)
+  const palette = (task.palette?.colors ?? []).map(parseHex).filter((c): c is Rgb => c !== null)
+  const plan = interpretInConversation(task.prompt, task.history, {
+    selection: mask !== null,
+    palette: palette.length >= 2,
+  })
   throwIfAborted(ctx.signal)
-  const edited = await applyEdits(image, plan.ops, { mask, palette: palette.length ? palette : null })
+  // only asked to keep things as they are ("don't make it darker"): the picture comes back untouched
+  const output = plan.edits.length
+    ? await encodeLike(
+        await applyEdits(image, plan.edits, { mask, palette: palette.length ? palette : null }),
+        info.format,
+      )
+    : await unchanged(task.input, info, () => encodeLike(image, info.format))
   ctx.reportProgress(0.9)
-  const done = plan.ops.map((op) => describeOperation(op, task.palette?.name))
-  const skipped = plan.skipped.includes('add-objects')
-    ? ' I can’t add new objects on this server, so I left that part out.'
-    : ''
   return {
-    outputs: [await encodeLike(edited, info.format)],
+    outputs: [output],
     facts: {
       engine: 'local',
       model: magicEditStep.model,
-      operations: plan.ops.map(operationId),
-      reply: `Done: I ${joinWords(done)}.${skipped}`,
+      operations: plan.edits.map((e) => operationId(e.op)),
+      ...(plan.refused.length ? { refused: plan.refused } : {}),
+      ...(plan.kept.length ? { kept: plan.kept } : {}),
+      reply: replyText(plan, {
+        selection: mask !== null,
+        ...(task.palette?.name ? { paletteName: task.palette.name } : {}),
+      }),
     },
   }
 }
 
-function joinWords(items: string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+/** The input as it came, when it is already a format the product serves; otherwise re-encoded. */
+async function unchanged(
+  input: Buffer,
+  info: InputInfo,
+  encode: () => Promise<EngineOutput>,
+): Promise<EngineOutput> {
+  const types = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
+  const type = types[info.format as keyof typeof types]
+  return type ? imageOutput(input, type, info.width, info.height) : encode()
 }
 
 export const magicEditStep: LocalStep<'magic-edit'> = {
