@@ -56,7 +56,8 @@ describe('ENGINE_SKETCH_RENDER=comfyui and ENGINE_HOME_STAGING=comfyui on a pool
           generationType: 'home-staging',
           roomType: 'bedroom',
           stagingStyle: 'coastal',
-          stagingOptions: 'removeClutter',
+          // one option of each phase: an option asks for its phase (docs/product.md#capabilities)
+          stagingOptions: 'removeClutter,addFurniture',
         },
         { image: room },
       ),
