@@ -171,7 +171,16 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
           {g.model && <span className="block text-xs text-fg-subtle">{g.model}</span>}
         </Row>
       )}
-      <Row label={t('details.credits')}>{number(g.creditsCost)}</Row>
+      <Row label={t('details.credits')} id="credits">
+        {number(g.creditsCost)}
+        {/* held, then charged for what was delivered (docs/product.md#credit-holds) */}
+        <span className="block text-xs text-fg-subtle" data-charge={g.charge}>
+          {t(`details.charge.${g.charge}`, {
+            charged: number(g.creditsCharged),
+            released: number(g.creditsCost - g.creditsCharged),
+          })}
+        </span>
+      </Row>
     </dl>
   )
 }
