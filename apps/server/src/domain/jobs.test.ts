@@ -28,7 +28,7 @@ describe('refunds', () => {
   })
 })
 
-describe('where a job\'s credits stand (docs/product.md#credit-holds)', () => {
+describe("where a job's credits stand (docs/product.md#credit-holds)", () => {
   it('is held while the job runs, whatever was released', () => {
     expect(chargeOf('pending', 40, 0)).toEqual({ charge: 'held', creditsCharged: 0 })
     expect(chargeOf('processing', 40, 0)).toEqual({ charge: 'held', creditsCharged: 0 })

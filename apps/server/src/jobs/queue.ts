@@ -159,7 +159,12 @@ export class JobQueue {
         .where(eq(generations.id, id))
         .returning()
       const undelivered = refundFor(current.creditsCost, current.creditsRefunded, failure.keptCost ?? 0)
-      const row = await this.settle(tx, failed!, undelivered, failure.code === 'cancelled' ? 'cancelled' : 'failed')
+      const row = await this.settle(
+        tx,
+        failed!,
+        undelivered,
+        failure.code === 'cancelled' ? 'cancelled' : 'failed',
+      )
       await this.emit(tx, row, 'generation.failed')
       return row
     })

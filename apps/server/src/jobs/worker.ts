@@ -49,7 +49,10 @@ export class Worker {
     this.sweepTimer = setInterval(() => {
       this.queue
         .sweepExhausted()
-        .then((n) => n && this.log.warn({ failed: n }, 'failed jobs whose workers kept dying; their credits released'))
+        .then(
+          (n) =>
+            n && this.log.warn({ failed: n }, 'failed jobs whose workers kept dying; their credits released'),
+        )
         .catch((err) => this.log.error({ err }, 'sweep failed'))
       this.poke()
     }, this.options.leaseSeconds * 500)
