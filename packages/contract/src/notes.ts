@@ -30,8 +30,3 @@ export interface Note {
 
 /** A note as stored: an id with parameters, or (rows from before the ids) a plain English sentence. */
 export type StoredNote = Note | string
-
-/** The English words of a note (an old row's sentence as it is). */
-export function noteText(note: StoredNote): string {
-  return typeof note === 'string' ? note : NOTES[note.id]
-}

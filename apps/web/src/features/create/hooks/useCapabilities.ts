@@ -2,7 +2,7 @@ import type { Kind, KindCapabilities } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api'
 
-export const capabilitiesQueryKey = ['capabilities'] as const
+const capabilitiesQueryKey = ['capabilities'] as const
 
 /**
  * GET /api/capabilities (docs/product.md#capabilities): what the engines serving each kind do, for this server
