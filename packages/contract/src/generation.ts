@@ -14,6 +14,7 @@ import {
   StagingStyle,
 } from './enums.ts'
 import { STEP_NAMES, type Step } from './kinds.ts'
+import { NOTE_IDS, type NoteId } from './notes.ts'
 
 export const GenerationMetadata = z
   .object({
@@ -53,6 +54,18 @@ export const GenerationMetadata = z
       .optional(),
     /** Ask Parti: parts the user asked to leave alone, with the operation id when one was named */
     kept: z.array(z.object({ words: z.string(), operation: z.string().optional() })).optional(),
+    notes: z
+      .array(
+        z.union([
+          z.object({
+            id: z.enum(NOTE_IDS as [NoteId, ...NoteId[]]),
+            params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+          }),
+          z.string(),
+        ]),
+      )
+      .optional()
+      .describe('what the engines said about the result, as note ids (older rows: English sentences)'),
     conversationId: z.string().optional(),
   })
   .catchall(z.unknown())

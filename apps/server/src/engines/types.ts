@@ -4,6 +4,7 @@ import type {
   CameraMovement,
   EngineId,
   LocalStyleParams,
+  Note,
   RoomType,
   StagingOption,
   StagingStyle,
@@ -149,8 +150,8 @@ export interface EngineFacts {
   draft?: boolean
   /** the prompt as the engine used it */
   enhancedPrompt?: string
-  /** plain-English notes on what could not be done, e.g. the local engine cannot add furniture */
-  notes?: string[]
+  /** what could not be done or was done instead, as note ids (docs/product.md#result-notes) */
+  notes?: Note[]
 }
 
 export interface EngineResult {

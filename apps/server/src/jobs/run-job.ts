@@ -1,4 +1,4 @@
-import { type EngineId, KINDS, type Kind, type KindInfo } from '@parti/contract'
+import { type EngineId, KINDS, type Kind, type KindInfo, type StoredNote } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
@@ -154,7 +154,7 @@ function phasesThrough(steps: KindInfo['steps'], i: number, rest: 'pending' | 'c
 /** What the engines said about the work, across the steps, for the details panel and the result screens. */
 function factsMetadata(facts: EngineFacts[], meta: Record<string, unknown>): Record<string, unknown> {
   const lastFacts = facts[facts.length - 1]!
-  const notes = [...((meta.notes as string[] | undefined) ?? []), ...facts.flatMap((f) => f.notes ?? [])]
+  const notes = [...((meta.notes as StoredNote[] | undefined) ?? []), ...facts.flatMap((f) => f.notes ?? [])]
   return {
     ...(lastFacts.draft ? { draft: true } : {}),
     ...(lastFacts.operations ? { operations: lastFacts.operations } : {}),

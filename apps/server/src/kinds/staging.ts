@@ -57,10 +57,20 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
       stagingOptions: options,
       hasLasso: !!mask,
     })
+    // the prompt names only what will be done (docs/product.md#capabilities): no "decluttered" when cleaning is skipped
+    const skipped = new Set(run.skipped.map((s) => s.ask))
+    const stages = run.steps.includes('staging-stage')
+    const runs = (o: StagingOption) =>
+      !skipped.has(`stagingOption.${o}`) &&
+      run.steps.includes(o === 'removeClutter' || o === 'removeFurniture' ? 'staging-clean' : 'staging-stage')
     const { prompt, negativePrompt } = enhancePrompt({
       userPrompt,
       palette: pal,
-      extra: stagingPromptParts(stagingStyle, options, f.roomType ?? null),
+      extra: stagingPromptParts(
+        stages ? stagingStyle : null,
+        options.filter(runs),
+        skipped.has('roomType') ? null : (f.roomType ?? null),
+      ),
     })
     return {
       batchId: null,

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
 import { call } from '../../../lib/api'
+import { ResultNotes } from '../../create/components/ResultNotes'
+import { noteLines } from '../../create/notes'
 
 interface DetailsPanelProps {
   generation: Generation
@@ -80,6 +82,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
       {g.videoPrompt && (
         <Row label={t('details.videoPrompt')} id="video-prompt">
           <Prompt text={g.videoPrompt} onCopy={copy} />
+        </Row>
+      )}
+      {noteLines(g).length > 0 && (
+        <Row label={t('details.notes')} id="notes">
+          <ResultNotes generation={g} />
         </Row>
       )}
       <Row label={t('details.created')} id="created">
