@@ -36,7 +36,8 @@ function edited(src: Pixels, object: Uint8Array, shift: [number, number, number]
 
 function disc(cx: number, cy: number, r: number): Uint8Array {
   const m = new Uint8Array(W * H)
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) m[y * W + x] = 255
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) m[y * W + x] = 255
   return m
 }
 
@@ -85,7 +86,8 @@ describe('blendOntoSource', () => {
     const object = disc(120, 90, 30)
     const seam = (p: number) => !!grown[p] && !object[p]
     const hard: Pixels = { ...src, data: Uint8Array.from(src.data) }
-    for (let p = 0; p < W * H; p++) if (lasso[p]) for (let k = 0; k < 3; k++) hard.data[p * 3 + k] = edit.data[p * 3 + k]!
+    for (let p = 0; p < W * H; p++)
+      if (lasso[p]) for (let k = 0; k < 3; k++) hard.data[p * 3 + k] = edit.data[p * 3 + k]!
     const own = maxStep(src, seam)
     // pasting the provider's image as it came leaves a step of its tint all round the lasso
     expect(maxStep(hard, seam)).toBeGreaterThan(own + 30)
@@ -138,5 +140,24 @@ describe('compositeOntoSource', () => {
     expect(inside).toBeGreaterThan(lasso.reduce((n, v) => n + (v ? 1 : 0), 0) * 0.9)
     expect(changedArea).toBeGreaterThan(0.03)
     expect(changedArea).toBeLessThan(0.1)
+  })
+})
+
+describe('a hard-edged edit (a selection brightened, as the built-in engine makes it)', () => {
+  it('fades out over the band instead of stopping at the lasso', () => {
+    const src = source()
+    const lasso = disc(120, 90, 40)
+    const edit: Pixels = { ...src, data: Uint8Array.from(src.data) }
+    for (let p = 0; p < W * H; p++)
+      if (lasso[p])
+        for (let k = 0; k < 3; k++) edit.data[p * 3 + k] = Math.min(255, src.data[p * 3 + k]! + 40)
+    const band = bandFor(W, H)
+    const out = blendOntoSource(src, edit, lasso, band)
+    const grown = dilatedMask(lasso, W, H, band)
+    const own = maxStep(src, (p) => !!grown[p])
+    // 40 levels at once as made; spread over the band, a fraction of it per pixel
+    expect(maxStep(edit, (p) => !!grown[p])).toBeGreaterThan(own + 30)
+    expect(maxStep(out, (p) => !!grown[p])).toBeLessThanOrEqual(own + 16)
+    expect(out.data[(90 * W + 120) * 3]).toBe(edit.data[(90 * W + 120) * 3])
   })
 })

@@ -1,7 +1,7 @@
 /**
  * Pure pixel work behind masked edits (docs/product.md#masked-edits): an engine's edit put back onto the source
  * so that nothing outside the lasso's dilation band moves, the provider's colour drift is undone and the seam is
- * blended in two bands. Raw interleaved 8-bit pixels, no I/O; composite.ts decodes and encodes around it.
+ * blended in two bands (smooth and detail). Raw interleaved 8-bit pixels, no I/O; composite.ts decodes and encodes around it.
  */
 
 export interface Pixels {
@@ -88,11 +88,11 @@ function maskBox(mask: Uint8Array, width: number, height: number, grow: number):
   }
 }
 
-/** 1 at `from` (inside the lasso, negative) and before, falling smoothly to 0 at `to` pixels outside it. */
-function ramp(signed: number, from: number, to: number): number {
-  if (signed <= from) return 1
-  if (signed >= to) return 0
-  const t = (signed - from) / (to - from)
+/** 1 at `from` and before, falling smoothly to 0 at `to`. */
+function ramp(at: number, from: number, to: number): number {
+  if (at <= from) return 1
+  if (at >= to) return 0
+  const t = (at - from) / (to - from)
   return 1 - t * t * (3 - 2 * t)
 }
 
@@ -141,7 +141,7 @@ function colourMatch(src: Pixels, edit: Pixels, dist: Float32Array, r: Box, band
   return { gain, offset }
 }
 
-/** Box blur of one channel of a box of pixels, radius `rad`, separable, edges clamped. */
+/** Box blur of one plane, radius `rad`, separable, edges clamped. */
 function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32Array {
   const tmp = new Float32Array(w * h)
   const out = new Float32Array(w * h)
@@ -166,11 +166,13 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
 }
 
 /**
- * The edit put back onto the source, on a copy of the source: deep inside the lasso the colour-matched edit,
- * outside the lasso dilated by `band` the source's bytes unchanged, and across the seam (from half a band inside
- * the lasso to a band outside it) a two-band blend: the smooth part of the difference fades over the whole
- * width, the detail over its middle, so neither a colour step nor a doubled edge shows. `edit` must have the
- * source's size and channels.
+ * The edit put back onto the source, on a copy of the source. What the edit changes is split in two bands: its
+ * smooth part (the local average of the change inside the lasso, a normalised convolution over one band) and its
+ * detail (the rest). Deep inside the lasso both are kept, so the colour-matched edit is there as made; over the
+ * inner half band the detail fades in; outside the lasso the smooth part alone fades out over the band, so a
+ * hard-edged edit (a selection brightened) leaves no step and a provider's changes past the lasso are not
+ * carried over. Beyond the band the source's bytes stay as they are. `edit` must have the source's size and
+ * channels.
  */
 export function blendOntoSource(src: Pixels, edit: Pixels, mask: Uint8Array, band: number): Pixels {
   const out: Pixels = { ...src, data: Uint8Array.from(src.data) }
@@ -181,32 +183,30 @@ export function blendOntoSource(src: Pixels, edit: Pixels, mask: Uint8Array, ban
   const { gain, offset } = colourMatch(src, edit, dist, box, band)
   const w = box.x1 - box.x0
   const h = box.y1 - box.y0
-  const rad = Math.max(1, Math.round(band / 2))
-  const plane = (from: Pixels, k: number, matched: boolean) => {
-    const p = new Float32Array(w * h)
+  const inside = new Float32Array(w * h)
+  for (let q = 0; q < inside.length; q++) inside[q] = dist[q]! === 0 ? 1 : 0
+  const weight = boxBlur(inside, w, h, band)
+  const change = new Float32Array(w * h)
+  for (let k = 0; k < 3; k++) {
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
-        const v = from.data[((y + box.y0) * src.width + x + box.x0) * src.channels + k]!
-        p[y * w + x] = matched ? gain[k]! * v + offset[k]! : v
+        const i = ((y + box.y0) * src.width + x + box.x0) * src.channels + k
+        change[y * w + x] = inside[y * w + x]! * (gain[k]! * edit.data[i]! + offset[k]! - src.data[i]!)
       }
-    return p
-  }
-  for (let k = 0; k < 3; k++) {
-    const s = plane(src, k, false)
-    const e = plane(edit, k, true)
-    const lowS = boxBlur(s, w, h, rad)
-    const lowE = boxBlur(e, w, h, rad)
+    const smooth = boxBlur(change, w, h, band)
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
         const q = y * w + x
         const d = dist[q]!
         if (d >= band) continue
-        // signed: negative inside the lasso, the boundary half-way between a pixel in and one out
-        const signed = d > 0 ? d - 0.5 : 0.5 - depth[q]!
         const i = ((y + box.y0) * src.width + x + box.x0) * src.channels + k
-        const aLow = ramp(signed, -band / 2, band)
-        const aHigh = ramp(signed, -band / 4, band / 2)
-        const v = s[q]! + aLow * (lowE[q]! - lowS[q]!) + aHigh * (e[q]! - lowE[q]! - (s[q]! - lowS[q]!))
+        const low = weight[q]! > 1e-3 ? smooth[q]! / weight[q]! : 0
+        // outside: the smooth part fading over the band; inside: the detail fading in over half a band
+        const delta =
+          d > 0
+            ? ramp(d - 0.5, 0, band) * low
+            : low + (1 - ramp(depth[q]! - 0.5, 0, band / 2)) * (change[q]! - low)
+        const v = src.data[i]! + delta
         out.data[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)
       }
   }
@@ -221,7 +221,8 @@ export function dilatedMask(mask: Uint8Array, width: number, height: number, ban
   const dist = distanceToMask(mask, width, box, band)
   const w = box.x1 - box.x0
   for (let y = box.y0; y < box.y1; y++)
-    for (let x = box.x0; x < box.x1; x++) if (dist[(y - box.y0) * w + x - box.x0]! < band) out[y * width + x] = 255
+    for (let x = box.x0; x < box.x1; x++)
+      if (dist[(y - box.y0) * w + x - box.x0]! < band) out[y * width + x] = 255
   return out
 }
 
