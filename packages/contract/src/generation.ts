@@ -46,6 +46,14 @@ export const GenerationMetadata = z
     width: z.number().int().optional(),
     height: z.number().int().optional(),
     draft: z.boolean().optional(),
+    changedArea: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(
+        'an edit of its input (inpaint, Ask Parti, cleaning only): the share of pixels (0–1) that differ from the source, a channel moving more than 8 of 255 levels (docs/product.md#masked-edits)',
+      ),
     note: z.string().optional(),
     operations: z.array(z.string()).optional(),
     /** Ask Parti: parts of the request not done, in the user's words, with a reason id to translate */

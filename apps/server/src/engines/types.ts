@@ -146,6 +146,11 @@ export interface EngineFacts {
   refused?: Array<{ words: string; reason: string; operation?: string }>
   /** Ask Parti: the parts the user asked to leave alone ("don't make it darker"), with the operation id if named */
   kept?: Array<{ words: string; operation?: string }>
+  /**
+   * true when an edit meant the whole picture although a lasso was drawn (a crop, a turn, a blurred
+   * background): the runner keeps the image as made instead of compositing it onto the source
+   */
+  wholePicture?: boolean
   /** true for local multi-angle views: a draft view, not a new rendering of the building */
   draft?: boolean
   /** the prompt as the engine used it */

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts'
 import { planStateOf } from '../db/repos/users.ts'
 import { conversations, messages } from '../db/schema.ts'
 import type { EngineRouter } from '../engines/router.ts'
+import { placeOnSource } from '../engines/shared/composite.ts'
 import {
   type EngineContext,
   EngineError,
@@ -84,6 +85,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       continue
     }
     let result: EngineResult
+    let changedArea: number | null
     try {
       const engineTask = await definition.steps[step]!(task, {
         database: deps.database,
@@ -92,10 +94,15 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
         input,
         previous: previous?.data ?? null,
       })
-      result = await choice.engine.run(
+      // a masked edit goes back onto its source here, once for every engine
+      // (docs/decisions/0060-compositing-once-in-the-runner.md)
+      ;({ result, changedArea } = await placeOnSource(
         engineTask,
-        engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length),
-      )
+        await choice.engine.run(
+          engineTask,
+          engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length),
+        ),
+      ))
     } catch (err) {
       // a later step that fails for good: the user keeps what the earlier steps made, and gets back the credits
       // of the steps that did not deliver (docs/product.md#staging-phases)
@@ -121,6 +128,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
               ? { phases: { ...(meta.phases as object), ...phasesThrough(steps, i, 'completed') } }
               : {}),
             ...factsMetadata(facts, meta),
+            ...(changedArea === null ? {} : { changedArea: Math.round(changedArea * 10_000) / 10_000 }),
           },
         },
         ...(result.facts.reply ? { reply: result.facts.reply } : {}),

@@ -99,6 +99,7 @@ export function EditReply({
               alt={t('chat:reply.alt', { prompt: g.userPrompt })}
               width={g.metadata.width}
               height={g.metadata.height}
+              changedArea={g.metadata.changedArea}
               className="max-w-xl"
             />
             <EngineNote generation={g} />

@@ -6,8 +6,12 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
 import { call } from '../../../lib/api'
+<<<<<<< HEAD
 import { ResultNotes } from '../../create/components/ResultNotes'
 import { noteLines } from '../../create/notes'
+=======
+import { ChangedArea } from '../../create/components/ChangedArea'
+>>>>>>> wt-composite
 
 interface DetailsPanelProps {
   generation: Generation
@@ -109,6 +113,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
       {!!g.metadata.width && !!g.metadata.height && (
         <Row label={t('details.size')}>
           <span dir="ltr">{`${g.metadata.width} × ${g.metadata.height}`}</span>
+        </Row>
+      )}
+      {g.metadata.changedArea !== undefined && (
+        <Row label={t('details.changes')} id="changed-area">
+          <ChangedArea share={g.metadata.changedArea} />
         </Row>
       )}
       {g.inputImageUrls.length > 0 && !g.sourceGenerationId && (
