@@ -6,12 +6,9 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
 import { call } from '../../../lib/api'
-<<<<<<< HEAD
+import { ChangedArea } from '../../create/components/ChangedArea'
 import { ResultNotes } from '../../create/components/ResultNotes'
 import { noteLines } from '../../create/notes'
-=======
-import { ChangedArea } from '../../create/components/ChangedArea'
->>>>>>> wt-composite
 
 interface DetailsPanelProps {
   generation: Generation
