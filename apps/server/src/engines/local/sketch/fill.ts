@@ -2,6 +2,7 @@ import { luminance, mix, type Rgb, saturate, scale, warm } from '../color.ts'
 import { smoothNoise } from '../noise.ts'
 import { matFromGrey, withCv } from '../opencv.ts'
 import type { LookSpec } from './looks.ts'
+import { materialShade, type RoleMaterials } from './materials.ts'
 import { type RegionMap, ROLES, type Role } from './regions.ts'
 
 /** The colour layer at work size: RGB with shading baked in, plus how much of the paper each pixel covers. */
@@ -20,6 +21,7 @@ export async function paintFills(
   spec: LookSpec,
   colours: Record<Role, Rgb>,
   seed: number,
+  materials: RoleMaterials = {},
 ): Promise<FillLayer> {
   const { width, height } = map
   const palette = roleColoursFor(spec, colours)
@@ -40,6 +42,8 @@ export async function paintFills(
   const night = spec.colourMode === 'night'
   const groundFades = spec.colourMode === 'palette' && spec.blend === 'multiply'
   const byLabel = map.regions
+  // the described material of each role (docs/product.md#sketch-description), as an index per role
+  const material = ROLES.map((role) => materials[role] ?? null)
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x
@@ -65,6 +69,8 @@ export async function paintFills(
           if (!spec.hardShadows) shade *= 1 + 0.1 * s * (lit < -1 ? -1 : Math.min(lit, 1))
           shade *= 1 - (0.34 * s * shadow[i]!) / 255
         }
+        const m = material[role]
+        if (m) shade *= materialShade(m, x, y, width)
         if (role === GROUND || role === FLOOR) {
           // the ground darkens where it meets the building and fades toward the viewer
           const t = Math.min(1, Math.max(0, (y - horizon) / Math.max(1, height - horizon)))
