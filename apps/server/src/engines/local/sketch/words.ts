@@ -41,7 +41,8 @@ export function readFinishes(description: string): Finishes {
     phrase.forEach((t, i) => {
       if (t.kind !== 'material' && t.kind !== 'colour') return
       const part = nearest(parts, i) ?? (t.kind === 'material' ? MATERIAL_PART[t.material] : 'walls')
-      const finish = (out[part] ??= { material: null, colour: null })
+      out[part] ??= { material: null, colour: null }
+      const finish = out[part]
       if (t.kind === 'material') finish.material ??= t.material
       else finish.colour ??= t.rgb
     })
