@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { EngineStyle } from '../../../types.ts'
+import type { EngineStyle } from '../../types.ts'
 import { houseSketch, meanAbsDiff, testContext } from '../fixtures.ts'
 import type { RawImage } from '../image-io.ts'
 import { type RegionMap, ROLES, type Role } from './regions.ts'

@@ -1,4 +1,3 @@
-import type { LocalStyleParams } from '@parti/contract'
 import type { EngineContext, EnginePalette, EngineStyle } from '../../types.ts'
 import { throwIfAborted } from '../errors.ts'
 import { fitLongSide, inspectInput, type RawImage, resizeGrey } from '../image-io.ts'
@@ -44,7 +43,7 @@ const SEED = 1847
 const INTERIOR_WORDS =
   /\b(interior|room|kitchen|bedroom|bathroom|living|lounge|office|lobby|hall|salon|sala|cocina|dormitorio|habitaci[oó]n|ba[nñ]o|cuisine|chambre|salle|quarto|cozinha|banheiro|zimmer|k[uü]che|bad|wohn\w*|schlaf\w*|kamer|keuken|badkamer|woonkamer|slaapkamer)\b|غرفة|مطبخ|صالة|حمام|داخلي/i
 
-function styleParams(style: EngineStyle | null): LocalStyleParams {
+function styleParams(style: EngineStyle | null): typeof DEFAULT_PARAMS {
   return { ...DEFAULT_PARAMS, ...(style?.localParams ?? {}) }
 }
 

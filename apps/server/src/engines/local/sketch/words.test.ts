@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import type { Rgb } from '../color.ts'
 import { type Finishes, readFinishes } from './words.ts'
 
-const RED = [176, 52, 44]
-const BLACK = [36, 36, 40]
-const WHITE = [244, 242, 236]
-const GREY = [128, 130, 134]
-const GREEN = [70, 128, 78]
+const RED: Rgb = [176, 52, 44]
+const BLACK: Rgb = [36, 36, 40]
+const WHITE: Rgb = [244, 242, 236]
+const GREY: Rgb = [128, 130, 134]
+const GREEN: Rgb = [70, 128, 78]
 
 type Case = [string, Finishes]
 
