@@ -1,6 +1,10 @@
 import { mix, type Rgb, scale } from '../color.ts'
 import type { Role } from './regions.ts'
 import { type Finishes, finishColour, type Material, type Part } from './words.ts'
+import { MATERIAL_COLOUR } from './words-lexicon.ts'
+
+/** A window seen from inside a room: bright, a little blue, like an overcast sky. */
+const DAYLIGHT: Rgb = [226, 238, 246]
 
 /** Which roles a described part paints: the walls are the main and the secondary walls, a door is the accent. */
 const PART_ROLES: Record<Part, readonly Role[]> = {
@@ -23,9 +27,17 @@ export type RoleMaterials = Partial<Record<Role, Material>>
 export function applyFinishes(
   colours: Record<Role, Rgb>,
   finishes: Finishes,
+  interior: boolean,
 ): { colours: Record<Role, Rgb>; materials: RoleMaterials } {
   const out = { ...colours }
   const materials: RoleMaterials = {}
+  if (interior) {
+    // a room seen from inside: the windows are daylight, the floor is boards, the sofa is fabric
+    out.glazing = DAYLIGHT
+    out.floor = mix(MATERIAL_COLOUR.timber, colours.floor, 0.25)
+    materials.floor = 'timber'
+    materials.furniture = 'render'
+  }
   for (const [part, finish] of Object.entries(finishes) as [Part, Finishes[Part]][]) {
     const colour = finishColour(finish)
     for (const role of PART_ROLES[part]) {

@@ -62,6 +62,7 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
   const described = applyFinishes(
     roleColours(chooseColours(task.palette, task.customColors)),
     readFinishes(task.prompt),
+    map.interior,
   )
   const fill = await paintFills(map, spec, described.colours, SEED, described.materials)
   ctx.reportProgress(0.6)
