@@ -1,4 +1,3 @@
-import type { LocalStyleParams } from '@parti/contract'
 import type { EngineContext, EnginePalette, EngineStyle } from '../../types.ts'
 import { throwIfAborted } from '../errors.ts'
 import { fitLongSide, inspectInput, type RawImage, resizeGrey } from '../image-io.ts'
@@ -6,8 +5,10 @@ import { compose } from './compose.ts'
 import { paintFills } from './fill.ts'
 import { extractLines } from './lines.ts'
 import { DEFAULT_PARAMS, type Look, lookSpec } from './looks.ts'
+import { applyFinishes } from './materials.ts'
 import { chooseColours, roleColours } from './palette.ts'
 import { type RegionMap, ROLES, segmentRegions } from './regions.ts'
+import { readFinishes } from './words.ts'
 
 export interface SketchRenderInput {
   input: Buffer
@@ -21,6 +22,8 @@ export interface SketchRender {
   image: RawImage
   look: Look
   interior: boolean
+  /** the regions and their roles at work size: where the walls, the roof and the windows are */
+  map: RegionMap
   /** the drawn subject (everything but sky and ground) as 0..255 at the image's size, for cut-out views */
   subject: () => Promise<Uint8Array>
 }
@@ -40,7 +43,7 @@ const SEED = 1847
 const INTERIOR_WORDS =
   /\b(interior|room|kitchen|bedroom|bathroom|living|lounge|office|lobby|hall|salon|sala|cocina|dormitorio|habitaci[oó]n|ba[nñ]o|cuisine|chambre|salle|quarto|cozinha|banheiro|zimmer|k[uü]che|bad|wohn\w*|schlaf\w*|kamer|keuken|badkamer|woonkamer|slaapkamer)\b|غرفة|مطبخ|صالة|حمام|داخلي/i
 
-function styleParams(style: EngineStyle | null): LocalStyleParams {
+function styleParams(style: EngineStyle | null): typeof DEFAULT_PARAMS {
   return { ...DEFAULT_PARAMS, ...(style?.localParams ?? {}) }
 }
 
@@ -56,8 +59,12 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
   ctx.reportProgress(0.3)
   throwIfAborted(ctx.signal)
   const map = await segmentRegions(art, work.width, work.height, INTERIOR_WORDS.test(task.prompt))
-  const colours = roleColours(chooseColours(task.palette, task.customColors))
-  const fill = await paintFills(map, spec, colours, SEED)
+  const described = applyFinishes(
+    roleColours(chooseColours(task.palette, task.customColors)),
+    readFinishes(task.prompt),
+    map.interior,
+  )
+  const fill = await paintFills(map, spec, described.colours, SEED, described.materials)
   ctx.reportProgress(0.6)
   throwIfAborted(ctx.signal)
   const image = await compose(fill, art, spec, SEED)
@@ -66,6 +73,7 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
     image,
     look: params.look,
     interior: map.interior,
+    map,
     subject: () => subjectMask(map, image.width, image.height),
   }
 }
