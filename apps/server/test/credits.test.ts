@@ -82,7 +82,7 @@ describe('credits and the ledger', () => {
     expect(r.body.error.details).toEqual({ required: 300, available: 140 })
   })
 
-  it('refunds a job that fails, in full, as a ledger row', async () => {
+  it('releases the hold of a job that fails, in full, as a ledger row, and says it was not charged', async () => {
     const api = new Api(server.url)
     await api.signUp()
     // a 1×1 image is a valid file the engine cannot work with
@@ -97,11 +97,15 @@ describe('credits and the ledger', () => {
     expect(g!.error).toBeTruthy()
     expect(await balance(api)).toBe(140)
     const tx = (await api.get('/api/user/credits/transactions')).body.transactions
-    expect(tx.map((t: any) => [t.kind, t.amount])).toEqual([
-      ['refund', 20],
-      ['debit', -20],
-      ['grant', 140],
+    // docs/product.md#credit-holds: hold → release, no capture
+    expect(tx.map((t: any) => [t.kind, t.amount, t.held])).toEqual([
+      ['release', 20, -20],
+      ['hold', -20, 20],
+      ['grant', 140, 0],
     ])
     expect(tx[0].generationId).toBe(g!.id)
+    expect(tx[1].generationId).toBe(g!.id)
+    expect(tx.map((t: any) => t.charge)).toEqual(['not_charged', 'not_charged', null])
+    expect(g).toMatchObject({ charge: 'not_charged', creditsCharged: 0 })
   })
 })

@@ -4,6 +4,7 @@ import { GENERATIONS_LIMIT, MAX_STATUS_IDS, TEXT_LIMITS, TRANSACTIONS_LIMIT } fr
 import {
   Angle,
   CameraMovement,
+  ChargeState,
   CreditTransactionKind,
   GenerationMode,
   GenerationStatus,
@@ -90,6 +91,10 @@ export const Generation = z
     status: GenerationStatus,
     progress: z.number().min(0).max(1),
     creditsCost: z.number().int(),
+    charge: ChargeState.describe(
+      'held while the job runs; then charged, partly_charged or not_charged (docs/product.md#credit-holds)',
+    ),
+    creditsCharged: z.number().int().describe('credits captured; 0 while held and when not charged'),
     deleted: z.boolean(),
     favorite: z.boolean(),
     prompt: z.string(),
@@ -196,6 +201,11 @@ export const CreditTransaction = z
     id: z.string(),
     kind: CreditTransactionKind,
     amount: z.number().int().describe('positive adds credits, negative takes them'),
+    held: z
+      .number()
+      .int()
+      .describe('the change to the credits on hold: a hold adds, its capture and release take away'),
+    charge: ChargeState.nullable().describe("where the row's job stands (hold, capture, release); else null"),
     balanceAfter: z.number().int(),
     description: z.string(),
     generationId: z.string().nullable(),

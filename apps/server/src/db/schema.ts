@@ -176,6 +176,11 @@ export const creditTransactions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     amount: integer('amount').notNull(),
+    /**
+     * The change to the user's credits on hold (docs/decisions/0062-credits-held-then-captured.md): a hold
+     * adds its price, its capture and release take away what they settle; a job's rows sum to 0 once it ends.
+     */
+    held: integer('held').notNull().default(0),
     balanceAfter: integer('balance_after').notNull(),
     description: text('description').notNull().default(''),
     generationId: uuid('generation_id'),
@@ -189,6 +194,10 @@ export const creditTransactions = pgTable(
       .on(t.externalRef)
       .where(sql`${t.externalRef} is not null`),
     index('credit_transactions_generation_idx').on(t.generationId).where(sql`${t.generationId} is not null`),
+    // one hold, one capture and one release at most per job, whatever retries, crashes or races happen
+    uniqueIndex('credit_transactions_job_settlement_key')
+      .on(t.generationId, t.kind)
+      .where(sql`${t.kind} in ('hold', 'capture', 'release')`),
   ],
 )
 

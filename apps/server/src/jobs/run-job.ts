@@ -38,7 +38,8 @@ export interface RunContext {
 /** What a finished run tells the worker to commit. */
 export interface RunOutcome {
   patch: Partial<GenerationRow>
-  refund?: { amount: number; description: string }
+  /** credits of steps that did not deliver: released, the rest captured (docs/product.md#credit-holds) */
+  release?: { amount: number; reason: string }
   reply?: string
 }
 
@@ -46,7 +47,7 @@ export interface RunOutcome {
  * Run one claimed job to its outputs: load its input, run its kind's steps in order on the engines configured
  * for them (docs/architecture.md#vocabulary), store the files (blobs before rows) and return what the row
  * should say. A step whose output the kind keeps is checkpointed, so a retry resumes after it. Throws
- * EngineError on failure; the worker decides between retry and fail-and-refund.
+ * EngineError on failure; the worker decides between retry and fail-and-release.
  */
 export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext): Promise<RunOutcome> {
   const mode = row.mode as Kind
@@ -173,7 +174,7 @@ function factsMetadata(facts: EngineFacts[], meta: Record<string, unknown>): Rec
   }
 }
 
-/** Complete with the last step's output that was delivered, refunding the steps from `failedAt` on. */
+/** Complete with the last step's output that was delivered, releasing the steps from `failedAt` on. */
 async function keepPartial(
   deps: RunDeps,
   row: GenerationRow,
@@ -208,9 +209,9 @@ async function keepPartial(
         note: p.error.userMessage,
       },
     },
-    refund: {
+    release: {
       amount: undelivered.reduce((n, s) => n + (s.credits ?? 0), 0),
-      description: `Refund for the ${failedPhase} phase that failed`,
+      reason: `the ${failedPhase} phase failed`,
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Generation, GenerationMetadata } from '@parti/contract'
 import type { generations } from '../db/schema.ts'
+import { chargeOf } from '../domain/jobs.ts'
 import type { StorageService } from '../storage/service.ts'
 
 /** What the API shows reads none of the job's working state (payload, lease, attempts…). */
@@ -8,7 +9,6 @@ export type ShownGenerationRow = Omit<
   | 'payload'
   | 'negativePrompt'
   | 'priority'
-  | 'creditsRefunded'
   | 'maskKey'
   | 'attempts'
   | 'maxAttempts'
@@ -41,6 +41,7 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
     status: row.status as Generation['status'],
     progress: row.progress,
     creditsCost: row.creditsCost,
+    ...chargeOf(row.status, row.creditsCost, row.creditsRefunded),
     deleted: row.deleted,
     favorite: row.favorite,
     prompt: row.prompt,
