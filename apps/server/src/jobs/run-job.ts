@@ -11,7 +11,16 @@ import {
   type EngineFacts,
   type EngineOutput,
   type EngineResult,
+  type EngineTask,
 } from '../engines/types.ts'
+import {
+  type FidelitySettings,
+  judgeResult,
+  missedReason,
+  missedRefund,
+  strictLines,
+} from '../fidelity/index.ts'
+import { refundFor } from '../domain/jobs.ts'
 import { definitionOf, JobPayload } from '../kinds/index.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { type StorageService, userKey } from '../storage/service.ts'
@@ -25,6 +34,8 @@ export interface RunDeps {
   storage: StorageService
   queue: JobQueue
   engines: EngineRouter
+  /** the fidelity thresholds per kind (FIDELITY_THRESHOLDS); the contract's defaults when absent */
+  fidelity?: FidelitySettings
 }
 
 export interface RunContext {
@@ -84,18 +95,17 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       continue
     }
     let result: EngineResult
+    let engineTask: EngineTask
+    const ctx = engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length)
     try {
-      const engineTask = await definition.steps[step]!(task, {
+      engineTask = await definition.steps[step]!(task, {
         database: deps.database,
         jobId: row.id,
         load,
         input,
         previous: previous?.data ?? null,
       })
-      result = await choice.engine.run(
-        engineTask,
-        engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length),
-      )
+      result = await choice.engine.run(engineTask, ctx)
     } catch (err) {
       // a later step that fails for good: the user keeps what the earlier steps made, and gets back the credits
       // of the steps that did not deliver (docs/product.md#staging-phases)
@@ -104,9 +114,21 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       }
       throw err
     }
-    facts.push(result.facts)
     if (last) {
+      // every image result is measured against its input (docs/product.md#fidelity); a hosted one that misses
+      // the kind's threshold is made once more with strict lines at no charge, then failed and refunded
+      const judge = (r: EngineResult, rerun = false) =>
+        judgeResult(deps.fidelity, { kind: mode, task, input, output: r.outputs[0], rerun })
+      let judged = await judge(result)
+      if (judged?.missed && choice.engine.id !== 'local') {
+        result = await choice.engine.run(strictLines(engineTask), ctx)
+        judged = await judge(result, true)
+        if (judged?.missed) throw new EngineError('fidelity_missed', missedReason(judged.report))
+      }
+      facts.push(result.facts)
       const stored = await storeOutputs(deps.storage, row, result.outputs, 'output')
+      const overlayKey = judged && userKey(row.userId, row.id, 'fidelity.png')
+      if (judged && overlayKey) await deps.storage.blobs.put(overlayKey, judged.overlay, 'image/png')
       return {
         patch: {
           ...stored,
@@ -121,11 +143,22 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
               ? { phases: { ...(meta.phases as object), ...phasesThrough(steps, i, 'completed') } }
               : {}),
             ...factsMetadata(facts, meta),
+            ...(judged ? { fidelity: judged.report, fidelityOverlayKey: overlayKey } : {}),
           },
         },
         ...(result.facts.reply ? { reply: result.facts.reply } : {}),
+        // a local result below the threshold is kept, and its credits given back with the reason
+        ...(judged?.missed
+          ? {
+              refund: {
+                amount: refundFor(row.creditsCost, row.creditsRefunded),
+                description: missedRefund(judged.report),
+              },
+            }
+          : {}),
       }
     }
+    facts.push(result.facts)
     const out = firstImage(result)
     const key = userKey(row.userId, row.id, `${kept?.file ?? step}.${extensionOf(out.contentType)}`)
     await deps.storage.blobs.put(key, out.data, out.contentType)
