@@ -6,8 +6,8 @@ import {
   type Kind,
 } from '@parti/contract'
 import type { EngineOutput, EngineTask } from '../engines/types.ts'
-import type { FidelitySettings } from './settings.ts'
 import { measureFidelity } from './report.ts'
+import type { FidelitySettings } from './settings.ts'
 import { mlsdStructure } from './structure.ts'
 
 export type { FidelitySettings }

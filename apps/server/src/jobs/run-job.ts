@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
 import { planStateOf } from '../db/repos/users.ts'
 import { conversations, messages } from '../db/schema.ts'
+import { refundFor } from '../domain/jobs.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import {
   type EngineContext,
@@ -20,7 +21,6 @@ import {
   missedRefund,
   strictLines,
 } from '../fidelity/index.ts'
-import { refundFor } from '../domain/jobs.ts'
 import { definitionOf, JobPayload } from '../kinds/index.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { type StorageService, userKey } from '../storage/service.ts'
