@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
 import { planStateOf } from '../db/repos/users.ts'
 import { conversations, messages } from '../db/schema.ts'
+import { refundFor } from '../domain/jobs.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { placeOnSource } from '../engines/shared/composite.ts'
 import {
@@ -12,7 +13,15 @@ import {
   type EngineFacts,
   type EngineOutput,
   type EngineResult,
+  type EngineTask,
 } from '../engines/types.ts'
+import {
+  type FidelitySettings,
+  judgeResult,
+  missedReason,
+  missedRefund,
+  strictLines,
+} from '../fidelity/index.ts'
 import { definitionOf, JobPayload } from '../kinds/index.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { type StorageService, userKey } from '../storage/service.ts'
@@ -26,6 +35,8 @@ export interface RunDeps {
   storage: StorageService
   queue: JobQueue
   engines: EngineRouter
+  /** the fidelity thresholds per kind (FIDELITY_THRESHOLDS); the contract's defaults when absent */
+  fidelity?: FidelitySettings
 }
 
 export interface RunContext {
@@ -87,23 +98,20 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     }
     let result: EngineResult
     let changedArea: number | null
+    let engineTask: EngineTask
+    const ctx = engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length)
+    // a masked edit goes back onto its source here, once for every engine
+    // (docs/decisions/0060-compositing-once-in-the-runner.md)
+    const runOnce = async (t: EngineTask) => placeOnSource(t, await choice.engine.run(t, ctx))
     try {
-      const engineTask = await definition.steps[step]!(task, {
+      engineTask = await definition.steps[step]!(task, {
         database: deps.database,
         jobId: row.id,
         load,
         input,
         previous: previous?.data ?? null,
       })
-      // a masked edit goes back onto its source here, once for every engine
-      // (docs/decisions/0060-compositing-once-in-the-runner.md)
-      ;({ result, changedArea } = await placeOnSource(
-        engineTask,
-        await choice.engine.run(
-          engineTask,
-          engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length),
-        ),
-      ))
+      ;({ result, changedArea } = await runOnce(engineTask))
     } catch (err) {
       // a later step that fails for good: the user keeps what the earlier steps made, and gets back the credits
       // of the steps that did not deliver (docs/product.md#staging-phases)
@@ -112,9 +120,21 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       }
       throw err
     }
-    facts.push(result.facts)
     if (last) {
+      // every image result is measured against its input (docs/product.md#fidelity); a hosted one that misses
+      // the kind's threshold is made once more with strict lines at no charge, then failed and refunded
+      const judge = (r: EngineResult, rerun = false) =>
+        judgeResult(deps.fidelity, { kind: mode, task, input, output: r.outputs[0], rerun })
+      let judged = await judge(result)
+      if (judged?.missed && choice.engine.id !== 'local') {
+        ;({ result, changedArea } = await runOnce(strictLines(engineTask)))
+        judged = await judge(result, true)
+        if (judged?.missed) throw new EngineError('fidelity_missed', missedReason(judged.report))
+      }
+      facts.push(result.facts)
       const stored = await storeOutputs(deps.storage, row, result.outputs, 'output')
+      const overlayKey = judged && userKey(row.userId, row.id, 'fidelity.png')
+      if (judged && overlayKey) await deps.storage.blobs.put(overlayKey, judged.overlay, 'image/png')
       return {
         patch: {
           ...stored,
@@ -130,11 +150,22 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
               : {}),
             ...factsMetadata(facts, meta),
             ...(changedArea === null ? {} : { changedArea: Math.round(changedArea * 10_000) / 10_000 }),
+            ...(judged ? { fidelity: judged.report, fidelityOverlayKey: overlayKey } : {}),
           },
         },
         ...(result.facts.reply ? { reply: result.facts.reply } : {}),
+        // a local result below the threshold is kept, and its credits given back with the reason
+        ...(judged?.missed
+          ? {
+              refund: {
+                amount: refundFor(row.creditsCost, row.creditsRefunded),
+                description: missedRefund(judged.report),
+              },
+            }
+          : {}),
       }
     }
+    facts.push(result.facts)
     const out = firstImage(result)
     const key = userKey(row.userId, row.id, `${kept?.file ?? step}.${extensionOf(out.contentType)}`)
     await deps.storage.blobs.put(key, out.data, out.contentType)

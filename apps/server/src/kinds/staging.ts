@@ -1,5 +1,7 @@
 import {
   creditsOfSteps,
+  DEFAULT_FOLLOW_LINES,
+  FOLLOW_LINES,
   priceOf,
   RenderStartFields,
   RoomType,
@@ -31,6 +33,7 @@ const StagingTask = z.object({
   options: z.array(StagingOption),
   stagingStyle: StagingStyle,
   palette: PaletteSnapshot.nullable(),
+  followLines: z.enum(FOLLOW_LINES).default(DEFAULT_FOLLOW_LINES),
 })
 
 /**
@@ -102,6 +105,7 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
             options,
             stagingStyle,
             palette: snapshot(pal),
+            followLines: f.followLines ?? DEFAULT_FOLLOW_LINES,
           } satisfies z.infer<typeof StagingTask>,
         },
       ],
@@ -124,6 +128,7 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
       options: task.options,
       stagingStyle: task.stagingStyle,
       palette: task.palette,
+      followLines: task.followLines,
     }),
   },
   keeps: { 'staging-clean': { file: 'cleaned', metadataKey: 'cleanedImageKey' } },

@@ -1,8 +1,10 @@
+import type { FollowLines, LocalStyleParams } from '@parti/contract'
 import type { EngineContext, EnginePalette, EngineStyle } from '../../types.ts'
 import { throwIfAborted } from '../errors.ts'
 import { fitLongSide, inspectInput, type RawImage, resizeGrey } from '../image-io.ts'
 import { compose } from './compose.ts'
 import { paintFills } from './fill.ts'
+import { followSpec } from './follow-lines.ts'
 import { extractLines } from './lines.ts'
 import { DEFAULT_PARAMS, type Look, lookSpec } from './looks.ts'
 import { applyFinishes } from './materials.ts'
@@ -16,6 +18,7 @@ export interface SketchRenderInput {
   style: EngineStyle | null
   palette: EnginePalette | null
   customColors?: string[] | null
+  followLines?: FollowLines
 }
 
 export interface SketchRender {
@@ -54,7 +57,7 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
   const out = fitLongSide(info.width, info.height, long)
   const work = fitLongSide(info.width, info.height, WORK_LONG)
   const params = styleParams(task.style)
-  const spec = lookSpec(params)
+  const spec = followSpec(lookSpec(params), task.followLines)
   const art = await extractLines(task.input, out.width, out.height)
   ctx.reportProgress(0.3)
   throwIfAborted(ctx.signal)
