@@ -75,6 +75,9 @@ describe('what the engine will do, said before paying (local engine)', () => {
     ])
     expect(await balance(api)).toBe(180)
     expect(await ledgerSum(api)).toBe(180)
+    // the prompt the gallery shows names what was done, not the staging that did not run
+    expect(g!.enhancedPrompt).toContain('decluttered')
+    expect(g!.enhancedPrompt).not.toMatch(/furnished|interior staging/)
   })
 
   it('stages what it can and says what it did not do', async () => {
@@ -90,6 +93,14 @@ describe('what the engine will do, said before paying (local engine)', () => {
       ['stagingOption.removeClutter', 'needs_lasso'],
       ['stagingOption.addDecor', 'no_new_objects'],
     ])
+    // the enhanced prompt does not claim what will not be done
+    expect(r.body.generation.enhancedPrompt).not.toMatch(/decluttered|styled with decor/)
+    expect(r.body.generation.enhancedPrompt).toContain('warm inviting lighting')
+    // both phases' notes are kept, as ids the screens translate
+    const [g] = await waitForJobs(api, [r.body.generation.id])
+    expect((g!.metadata as any).notes).toEqual(
+      expect.arrayContaining([{ id: 'nothing_removed_needs_lasso' }, { id: 'cannot_add_decor' }]),
+    )
   })
 
   it('refuses an inpaint that asks to add an object, in any language, taking nothing', async () => {

@@ -109,3 +109,33 @@ describe('credits and the ledger', () => {
     expect(g).toMatchObject({ charge: 'not_charged', creditsCharged: 0 })
   })
 })
+
+describe('a result that is kept but not charged', () => {
+  it('a built-in result under the fidelity threshold completes, and its hold is released with the reason', async () => {
+    // every sketch render misses a threshold of 100 % of the lines kept
+    const strict = await startTestServer({ env: { FIDELITY_THRESHOLDS: 'sketch=1' } })
+    try {
+      const api = new Api(strict.url)
+      await api.signUp()
+      const before = await balance(api)
+      const r = await api.postForm(
+        '/api/render/start',
+        form({ generationType: 'sketch-render', userPrompt: 'a house' }, { sketch }),
+      )
+      expect(r.status).toBe(202)
+      const [g] = await waitForJobs(api, [r.body.generation.id], 120_000)
+      expect(g).toMatchObject({ status: 'completed', charge: 'not_charged', creditsCharged: 0 })
+      expect(g!.outputImageUrl).toBeTruthy()
+      expect(await balance(api)).toBe(before)
+      const tx = (await api.get('/api/user/credits/transactions')).body.transactions
+      const rows = tx.filter((t: any) => t.generationId === g!.id)
+      expect(rows.map((t: any) => [t.kind, t.amount, t.charge])).toEqual([
+        ['release', 20, 'not_charged'],
+        ['hold', -20, 'not_charged'],
+      ])
+      expect(rows[0].description).toMatch(/not charged \(lines kept \d+ %, below the 100 % threshold\)/)
+    } finally {
+      await strict.close()
+    }
+  })
+})

@@ -28,6 +28,8 @@ export const SUPPORT_REASONS = [
   'light_grade',
   /** the engine does not use this field at all */
   'ignored',
+  /** "Follow my lines": the engine never moves the input's lines, so every setting keeps them */
+  'lines_always_kept',
 ] as const
 export type SupportReason = (typeof SUPPORT_REASONS)[number]
 
@@ -55,6 +57,7 @@ export type Ask =
   | 'style'
   | 'palette'
   | 'customColors'
+  | 'followLines'
   | 'roomType'
   | 'lasso'
   | `angle.${Angle}`
@@ -66,11 +69,12 @@ export type Ask =
 
 /** The asks each step answers for; an engine declares its support for these, step by step. */
 export const STEP_ASKS = {
-  sketch: ['description', 'style', 'palette', 'customColors'],
+  sketch: ['description', 'style', 'palette', 'customColors', 'followLines'],
   'multi-angle': [
     'description',
     'style',
     'palette',
+    'followLines',
     'angle.front',
     'angle.side',
     'angle.aerial',
@@ -83,6 +87,7 @@ export const STEP_ASKS = {
     'style',
     'palette',
     'roomType',
+    'followLines',
     'stagingOption.repaint',
     'stagingOption.addFurniture',
     'stagingOption.addDecor',
@@ -151,6 +156,8 @@ export interface AskingRequest {
   stagingStyle?: string | null
   colorPaletteId?: string | null
   customColors?: readonly string[] | null
+  /** "Follow my lines" (docs/product.md#follow-lines): asked when set to other than balanced */
+  followLines?: string | null
   roomType?: string | null
   angles?: readonly Angle[]
   stagingOptions?: readonly StagingOption[]
@@ -172,6 +179,7 @@ export function askedEffects(kind: Kind, r: AskingRequest): AskedEffects {
   add('style', r.styleId || r.stagingStyle)
   add('palette', r.colorPaletteId)
   add('customColors', r.customColors?.length)
+  add('followLines', r.followLines && r.followLines !== 'balanced')
   add('roomType', r.roomType)
   add('lasso', r.hasLasso)
   for (const a of r.angles ?? []) add(`angle.${a}`, true)
@@ -199,7 +207,15 @@ export interface RunPlan {
 }
 
 /** Asks that say how, not whether: they shape a step that runs for another reason. */
-const MODIFIERS = new Set<Ask>(['description', 'style', 'palette', 'customColors', 'roomType', 'lasso'])
+const MODIFIERS = new Set<Ask>([
+  'description',
+  'style',
+  'palette',
+  'customColors',
+  'followLines',
+  'roomType',
+  'lasso',
+])
 
 const skippedOf = (caps: KindCapabilities, e: AskedEffects): SkippedAsk[] =>
   e.asks

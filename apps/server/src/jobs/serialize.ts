@@ -29,6 +29,13 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
     meta.cleanedImageUrl = storage.urlFor(cleanedKey) ?? undefined
     delete meta.cleanedImageKey
   }
+  // the fidelity overlay is a file of the job like the cleaned image (docs/product.md#fidelity)
+  const overlayKey = typeof meta.fidelityOverlayKey === 'string' ? meta.fidelityOverlayKey : null
+  if (overlayKey) {
+    const url = storage.urlFor(overlayKey)
+    if (meta.fidelity && url) meta.fidelity = { ...meta.fidelity, overlayUrl: url }
+    delete meta.fidelityOverlayKey
+  }
   const inputs = row.inputKeys.map((k) => storage.urlFor(k)!).filter(Boolean)
   const sourceKey = typeof meta.sourceImageKey === 'string' ? meta.sourceImageKey : null
   if (sourceKey) delete meta.sourceImageKey

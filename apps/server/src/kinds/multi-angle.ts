@@ -1,4 +1,11 @@
-import { Angle, entitlements, priceOf, RenderStartFields } from '@parti/contract'
+import {
+  Angle,
+  DEFAULT_FOLLOW_LINES,
+  entitlements,
+  FOLLOW_LINES,
+  priceOf,
+  RenderStartFields,
+} from '@parti/contract'
 import { z } from 'zod'
 import { planProfileOf } from '../db/repos/users.ts'
 import { AppError, invalid } from '../domain/errors.ts'
@@ -24,6 +31,7 @@ const MultiAngleTask = z.object({
   angle: Angle,
   style: StyleSnapshot.nullable(),
   palette: PaletteSnapshot.nullable(),
+  followLines: z.enum(FOLLOW_LINES).default(DEFAULT_FOLLOW_LINES),
 })
 
 /**
@@ -101,6 +109,7 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
             angle,
             style,
             palette: snapshot(pal),
+            followLines: f.followLines ?? DEFAULT_FOLLOW_LINES,
           } satisfies z.infer<typeof MultiAngleTask>,
         })
       }

@@ -78,7 +78,7 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     expect(contents[0]!.parts).toHaveLength(2)
   })
 
-  it('inpaints by naming the lasso area in words, then composites so the rest stays pixel-exact', async () => {
+  it('inpaints by naming the lasso area in words, and returns the provider image as given', async () => {
     const result = await engine().run(
       { kind: 'inpaint', input: room, mask, prompt: 'remove the sofa' },
       makeCtx().ctx,
@@ -86,8 +86,10 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     const text = fake.calls[0]!.contents.at(-1)!.parts!.find((p) => p.text)!.text!
     expect(text).toMatch(/^In the area in the middle left of the image \(about \d+% of it\): remove the sofa/)
     const out = result.outputs[0] as { data: Buffer }
+    // the adapter hands back the provider's picture as it came (tinted everywhere); compositing it onto the
+    // source is the runner's, once for every engine (docs/decisions/0060-compositing-once-in-the-runner.md)
     const diff = await diffAround(room, out.data, rect)
-    expect(diff.outside).toBe(0)
+    expect(diff.outside).toBeGreaterThan(1000)
     expect(diff.inside).toBeGreaterThan(1000)
   })
 

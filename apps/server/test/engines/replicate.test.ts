@@ -110,7 +110,7 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
     expect(result.facts.model).toBe(model)
   })
 
-  it('inpaints with the fill model and puts the result back so pixels outside the lasso stay exact', async () => {
+  it('inpaints with the fill model and returns the provider image as given', async () => {
     const rect = { left: 70, top: 250, width: 200, height: 110 }
     const mask = await rectMask(640, 480, rect)
     const { ctx } = makeCtx()
@@ -120,8 +120,10 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
     expect(await sharp(dataUriImage(input.mask)).metadata()).toMatchObject({ width: 640, height: 480 })
     const out = result.outputs[0] as { data: Buffer; width: number }
     expect(out.width).toBe(640)
+    // the adapter hands back the provider's picture as it came (tinted everywhere); compositing it onto the
+    // source is the runner's, once for every engine (docs/decisions/0060-compositing-once-in-the-runner.md)
     const diff = await diffAround(room, out.data, rect)
-    expect(diff.outside).toBe(0)
+    expect(diff.outside).toBeGreaterThan(1000)
     expect(diff.inside).toBeGreaterThan(1000)
   })
 

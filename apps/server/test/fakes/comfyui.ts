@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import multipart from '@fastify/multipart'
 import { WebSocket, WebSocketServer } from 'ws'
-import { isImage, testClip, tinted } from './media.ts'
+import { type FakeRender, isImage, testClip, tinted } from './media.ts'
 import { startFakeServer } from './server.ts'
 
 /**
@@ -20,6 +20,8 @@ export interface ComfyBehaviour {
   /** prompts that other clients have queued here (the dispatcher should prefer idle servers) */
   foreignLoad: number
   viewMissing: boolean
+  /** the picture to return for an image input instead of the tinted input */
+  render: FakeRender | null
 }
 
 const KNOWN_NODES = new Set([
@@ -324,7 +326,9 @@ export async function startFakeComfy() {
       : undefined
     const filename = `ComfyUI_${prompt.number}_.png`
     outputs.set(`output/parti/${filename}`, {
-      data: await tinted(uploads.get(String(load.inputs.image))!, size),
+      data: behaviour.render
+        ? await behaviour.render(uploads.get(String(load.inputs.image))!)
+        : await tinted(uploads.get(String(load.inputs.image))!, size),
       type: 'image/png',
     })
     return { images: [{ filename, subfolder: 'parti', type: 'output' }] }
@@ -367,5 +371,5 @@ export async function startFakeComfy() {
 }
 
 function defaults(): ComfyBehaviour {
-  return { outcome: 'succeed', runMs: 150, websocket: true, foreignLoad: 0, viewMissing: false }
+  return { outcome: 'succeed', runMs: 150, websocket: true, foreignLoad: 0, viewMissing: false, render: null }
 }

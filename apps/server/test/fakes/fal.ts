@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto'
-import { fromDataUri, isImage, testClip, tinted } from './media.ts'
+import { type FakeRender, fromDataUri, isImage, testClip, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
 
 /**
@@ -16,6 +16,8 @@ export interface FalBehaviour {
   runMs: number
   expireOutputs: boolean
   webhook: 'signed' | 'forged' | 'stale' | 'twice' | 'none'
+  /** the picture to return for an image input instead of the tinted input */
+  render: FakeRender | null
 }
 
 interface FalJob {
@@ -193,7 +195,7 @@ export async function startFakeFal(options: { key?: string } = {}) {
     const source =
       FILE_FIELDS.map((f) => fromDataUri(job.input[f])).find(Boolean) ??
       fromDataUri((job.input.image_urls as unknown[] | undefined)?.[0])!
-    const data = await tinted(source.data)
+    const data = await (behaviour.render ?? tinted)(source.data)
     files.set(`${job.id}.png`, { data, type: 'image/png' })
     return {
       images: [{ url: `${origin}/files/${job.id}.png`, content_type: 'image/png', width: 0, height: 0 }],
@@ -278,5 +280,13 @@ export async function startFakeFal(options: { key?: string } = {}) {
 }
 
 function defaults(): FalBehaviour {
-  return { submit: [], status: [], outcome: 'succeed', runMs: 150, expireOutputs: false, webhook: 'signed' }
+  return {
+    submit: [],
+    status: [],
+    outcome: 'succeed',
+    runMs: 150,
+    expireOutputs: false,
+    webhook: 'signed',
+    render: null,
+  }
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { tinted } from './media.ts'
+import { type FakeRender, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
 
 /**
@@ -15,6 +15,8 @@ export interface GeminiBehaviour {
   textOnly: boolean
   /** never answer (until the client gives up) */
   hang: boolean
+  /** the picture to return for an image input instead of the tinted input */
+  render: FakeRender | null
 }
 
 interface Part {
@@ -31,7 +33,7 @@ export type FakeGemini = Awaited<ReturnType<typeof startFakeGemini>>
 
 export async function startFakeGemini(options: { apiKey?: string } = {}) {
   const apiKey = options.apiKey ?? 'AIza-test-parti'
-  const behaviour: GeminiBehaviour = { status: [], textOnly: false, hang: false }
+  const behaviour: GeminiBehaviour = { status: [], textOnly: false, hang: false, render: null }
   const calls: Array<{ model: string; contents: Content[] }> = []
   const STATUS: Record<number, string> = {
     400: 'INVALID_ARGUMENT',
@@ -114,7 +116,7 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
             },
           ],
         }
-      const edited = await tinted(image)
+      const edited = await (behaviour.render ?? tinted)(image)
       return {
         candidates: [
           {
@@ -141,7 +143,7 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
     calls,
     requests: server.requests,
     reset() {
-      Object.assign(behaviour, { status: [], textOnly: false, hang: false })
+      Object.assign(behaviour, { status: [], textOnly: false, hang: false, render: null })
       calls.length = 0
       server.requests.length = 0
     },

@@ -28,6 +28,9 @@ export function testClip(seconds = 5, width = 320, height = 240, fps = 24): Prom
   return clip
 }
 
+/** A test's own picture for a fake to return instead of the tinted input (what a model would make of it). */
+export type FakeRender = (input: Buffer) => Promise<Buffer>
+
 /** What a fake model "renders" from an input image: the same picture, tinted, at the size asked for. */
 export async function tinted(input: Buffer, size?: { width: number; height: number }): Promise<Buffer> {
   const img = sharp(input).flatten({ background: '#ffffff' })

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import sharp from 'sharp'
-import { tinted } from './media.ts'
+import { type FakeRender, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
 
 /**
@@ -8,11 +8,13 @@ import { nextScripted, startFakeServer } from './server.ts'
  * model / prompt / image / mask / size / quality / n, the mask checked the way the API checks it (a PNG with
  * an alpha channel, the image's size), `{error: {message, type, param, code}}` errors including the safety
  * system's moderation_blocked, and `{created, data: [{b64_json}], usage}` answers. The edit changes the whole
- * picture, as the real model may, so the adapter's composite is what keeps the unmasked pixels.
+ * picture, as the real model may, so the runner's composite is what keeps the unmasked pixels.
  */
 export interface OpenAiBehaviour {
   status: Array<number | 'ok'>
   hang: boolean
+  /** the picture to return for an image input instead of the tinted input */
+  render: FakeRender | null
 }
 
 export interface OpenAiEditCall {
@@ -30,7 +32,7 @@ export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>
 
 export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
   const apiKey = options.apiKey ?? 'sk-test-parti'
-  const behaviour: OpenAiBehaviour = { status: [], hang: false }
+  const behaviour: OpenAiBehaviour = { status: [], hang: false, render: null }
   const calls: OpenAiEditCall[] = []
   const server = await startFakeServer(async (app) => {
     await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024 } })
@@ -126,7 +128,9 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
       const [w, h] = (fields.size && fields.size !== 'auto' ? fields.size : '1024x1024')
         .split('x')
         .map(Number)
-      const edited = await tinted(image, { width: w!, height: h! })
+      const edited = behaviour.render
+        ? await behaviour.render(image)
+        : await tinted(image, { width: w!, height: h! })
       return {
         created: Math.floor(Date.now() / 1000),
         background: 'opaque',
@@ -150,7 +154,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
     calls,
     requests: server.requests,
     reset() {
-      Object.assign(behaviour, { status: [], hang: false })
+      Object.assign(behaviour, { status: [], hang: false, render: null })
       calls.length = 0
       server.requests.length = 0
     },

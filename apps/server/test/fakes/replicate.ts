@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { fromDataUri, isImage, testClip, tinted } from './media.ts'
+import { type FakeRender, fromDataUri, isImage, testClip, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
 
 /**
@@ -17,6 +17,8 @@ export interface ReplicateBehaviour {
   runMs: number
   expireOutputs: boolean
   webhook: 'signed' | 'forged' | 'stale' | 'twice' | 'none'
+  /** the picture to return for an image input instead of the tinted input */
+  render: FakeRender | null
 }
 
 interface FakePrediction {
@@ -171,7 +173,7 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
       return `${origin}/files/${p.id}.mp4`
     }
     const source = FILE_FIELDS.map((f) => fromDataUri(p.input[f])).find(Boolean)!
-    files.set(`${p.id}.png`, { data: await tinted(source.data), type: 'image/png' })
+    files.set(`${p.id}.png`, { data: await (behaviour.render ?? tinted)(source.data), type: 'image/png' })
     return `${origin}/files/${p.id}.png`
   }
 
@@ -260,7 +262,15 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
 }
 
 function defaults(): ReplicateBehaviour {
-  return { create: [], get: [], outcome: 'succeed', runMs: 150, expireOutputs: false, webhook: 'signed' }
+  return {
+    create: [],
+    get: [],
+    outcome: 'succeed',
+    runMs: 150,
+    expireOutputs: false,
+    webhook: 'signed',
+    render: null,
+  }
 }
 
 function problem(status: number, title: string, detail: string) {

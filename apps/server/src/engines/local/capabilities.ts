@@ -52,6 +52,8 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
     style: does,
     palette: does,
     customColors: does,
+    // strict draws the drawing's lines at full strength and nothing else; loose lets them fade under the colour
+    followLines: does,
   },
   'multi-angle': {
     description: {
@@ -61,6 +63,7 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
     },
     style: does,
     palette: does,
+    followLines: does,
     'angle.front': does,
     'angle.side': draft,
     'angle.aerial': draft,
@@ -84,6 +87,11 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
     },
     palette: does,
     roomType: ignored,
+    followLines: {
+      level: 'approximates',
+      reason: 'lines_always_kept',
+      note: 'The built-in engine grades the photo and never moves its lines, whatever the setting.',
+    },
     'stagingOption.repaint': does,
     'stagingOption.addFurniture': noNewObjects,
     'stagingOption.addDecor': noNewObjects,

@@ -88,45 +88,6 @@ export async function transparentWhereMasked(mask: Buffer, width: number, height
     .toBuffer()
 }
 
-/**
- * Puts the edited region back into the original: inside the mask the edit (feathered inward only), outside it
- * the original's pixels exactly. Models treat masks as a guide and touch the rest; this undoes that. PNG, so
- * nothing outside the mask is re-compressed.
- */
-export async function compositeMasked(
-  original: Buffer,
-  edited: Buffer,
-  mask: Buffer,
-): Promise<Extract<EngineOutput, { kind: 'image' }>> {
-  const base = sharp(original, { limitInputPixels: MAX_PIXELS }).autoOrient()
-  const { data: orig, info } = await base.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-  const { width, height } = info
-  const edit = await sharp(edited, { limitInputPixels: MAX_PIXELS })
-    .resize(width, height, { fit: 'fill' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer()
-  const hard = await maskPixels(mask, width, height)
-  const soft = await sharp(hard, { raw: { width, height, channels: 1 } })
-    .blur(Math.max(0.6, Math.min(width, height) / 400))
-    .extractChannel(0) // libvips hands a blurred single band back as sRGB
-    .raw()
-    .toBuffer()
-  const out = Buffer.from(orig)
-  for (let i = 0; i < hard.length; i++) {
-    if (!hard[i]) continue
-    const a = (soft[i] ?? 0) / 255
-    for (let c = 0; c < 3; c++) {
-      const j = i * 4 + c
-      out[j] = Math.round(orig[j]! * (1 - a) + edit[j]! * a)
-    }
-  }
-  const data = await sharp(out, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer()
-  return { kind: 'image', data, contentType: 'image/png', width, height }
-}
-
 /** The mask's area in words, for models that take no mask ("the area in the upper left, about 12%"). */
 export async function describeMaskedArea(mask: Buffer): Promise<string> {
   const w = 64

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
-import type { EngineOutput, EngineTask } from '../types.ts'
-import { compositeMasked, imageOutput, maskPixels, type PreparedImage, prepareImage } from './images.ts'
+import type { EngineOutput, EngineTask, EngineTaskKind } from '../types.ts'
+import { imageOutput, maskPixels, type PreparedImage, prepareImage } from './images.ts'
 import { videoOutput } from './video.ts'
 
 export interface OutputOptions {
@@ -10,8 +10,9 @@ export interface OutputOptions {
 }
 
 /**
- * A downloaded provider result as the product's output. Where the user drew a mask, only the masked area may
- * change: the edit is composited back into the original so everything else stays pixel-exact.
+ * A downloaded provider result as the product's output, as the provider made it. A masked edit is composited
+ * back onto its source by the job runner, once for every engine
+ * (docs/decisions/0060-compositing-once-in-the-runner.md).
  */
 export async function toEngineOutput(
   task: EngineTask,
@@ -20,11 +21,11 @@ export async function toEngineOutput(
 ): Promise<EngineOutput> {
   if (task.kind === 'animate')
     return videoOutput(task.kind, data, { ...options, requestedSeconds: task.duration })
-  const checked = await imageOutput(task.kind, data)
-  const mask = maskOf(task)
-  if (mask) return compositeMasked(task.input, checked.data, mask)
-  return checked
+  return imageOutput(task.kind, data)
 }
+
+/** The steps that edit their input in place, with or without a lasso (docs/product.md#masked-edits). */
+export const EDIT_STEPS: ReadonlySet<EngineTaskKind> = new Set(['inpaint', 'magic-edit', 'staging-clean'])
 
 export function maskOf(task: EngineTask): Buffer | null {
   if (task.kind === 'inpaint') return task.mask

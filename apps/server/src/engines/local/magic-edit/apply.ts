@@ -31,6 +31,11 @@ const LOCAL: ReadonlySet<EditOp['kind']> = new Set([
   'recolour-palette',
 ])
 
+/** Whether an edit stays inside a lasso (it changes pixels where they are, or fills the selection). */
+export function staysInSelection(kind: EditOp['kind']): boolean {
+  return LOCAL.has(kind) || kind === 'remove-selection'
+}
+
 const PIXEL_ORDER: Record<EditOp['kind'], number> = {
   'remove-selection': 0,
   'recolour-palette': 1,

@@ -10,7 +10,7 @@ import {
   inspectInput,
   refuseBlank,
 } from '../image-io.ts'
-import { applyEdits } from '../magic-edit/apply.ts'
+import { applyEdits, staysInSelection } from '../magic-edit/apply.ts'
 import { interpretInConversation } from '../magic-edit/interpret.ts'
 import { operationId } from '../magic-edit/ops.ts'
 import { replyText } from '../magic-edit/reply.ts'
@@ -57,6 +57,8 @@ async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Promise<En
       operations: plan.edits.map((e) => operationId(e.op)),
       ...(plan.refused.length ? { refused: plan.refused } : {}),
       ...(plan.kept.length ? { kept: plan.kept } : {}),
+      // a crop, turn or blurred background with a lasso is meant for the whole picture: not composited back
+      ...(mask && plan.edits.some((e) => !staysInSelection(e.op.kind)) ? { wholePicture: true } : {}),
       reply: replyText(plan, {
         selection: mask !== null,
         ...(task.palette?.name ? { paletteName: task.palette.name } : {}),

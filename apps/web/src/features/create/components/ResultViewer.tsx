@@ -1,8 +1,11 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ChangesOverlay } from '../../../components/ui/ChangesOverlay'
 import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { cn } from '../../../components/ui/cn'
 import { Segmented } from '../../../components/ui/Segmented'
+import { Switch } from '../../../components/ui/Switch'
+import { ChangedArea } from './ChangedArea'
 
 type View = 'compare' | 'after' | 'before'
 
@@ -16,12 +19,16 @@ interface ResultViewerProps {
   alt: string
   width?: number
   height?: number
+  /** the share of the picture the edit changed (metadata.changedArea): offers the "Show changes" overlay */
+  changedArea?: number | undefined
   className?: string
 }
 
 /**
  * A finished image with its input: the before/after comparison slider by default, or either image alone.
  * The box takes the result's proportions, capped to the viewport, and both layers letterbox the same way.
+ * An edit of its input (one with a measured changed area) can tint where it changed
+ * (docs/product.md#masked-edits).
  */
 export function ResultViewer({
   beforeUrl,
@@ -31,13 +38,25 @@ export function ResultViewer({
   alt,
   width,
   height,
+  changedArea,
   className,
 }: ResultViewerProps) {
   const { t } = useTranslation('create')
   const [view, setView] = useState<View>(beforeUrl ? 'compare' : 'after')
+  const [changes, setChanges] = useState(false)
+  const switchId = useId()
   const shown: View = beforeUrl ? view : 'after'
+  const canShowChanges = !!beforeUrl && changedArea !== undefined
   const image = (src: string, label: string) => (
     <img src={src} alt={label} className="absolute inset-0 size-full object-contain" draggable={false} />
+  )
+  const result = (
+    <>
+      {image(afterUrl, alt)}
+      {changes && canShowChanges && (
+        <ChangesOverlay beforeUrl={beforeUrl} afterUrl={afterUrl} label={t('result.changesLabel')} />
+      )}
+    </>
   )
   const views: Array<[View, string]> = [
     ['compare', t('result.compare')],
@@ -54,7 +73,7 @@ export function ResultViewer({
         {shown === 'compare' && beforeUrl ? (
           <CompareSlider
             before={image(beforeUrl, beforeLabel)}
-            after={image(afterUrl, alt)}
+            after={result}
             beforeLabel={beforeLabel}
             afterLabel={afterLabel}
             sliderLabel={t('result.sliderLabel', { before: beforeLabel, after: afterLabel })}
@@ -62,18 +81,25 @@ export function ResultViewer({
         ) : shown === 'before' && beforeUrl ? (
           image(beforeUrl, beforeLabel)
         ) : (
-          image(afterUrl, alt)
+          result
         )}
       </div>
-      {beforeUrl && (
-        <Segmented
-          size="sm"
-          className="self-start"
-          label={t('result.viewLabel')}
-          value={shown}
-          onChange={setView}
-          options={views.map(([value, label]) => ({ value, label }))}
-        />
+      {(beforeUrl || canShowChanges) && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {beforeUrl && (
+            <Segmented
+              size="sm"
+              label={t('result.viewLabel')}
+              value={shown}
+              onChange={setView}
+              options={views.map(([value, label]) => ({ value, label }))}
+            />
+          )}
+          {canShowChanges && (
+            <Switch id={switchId} checked={changes} onChange={setChanges} label={t('result.showChanges')} />
+          )}
+          {changedArea !== undefined && <ChangedArea share={changedArea} className="text-xs text-fg-muted" />}
+        </div>
       )}
     </div>
   )

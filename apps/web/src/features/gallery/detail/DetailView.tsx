@@ -100,6 +100,9 @@ function DetailBody({
   const before = beforeUrl(g)
   const canCompare = !!before && !!g.outputImageUrl && g.type === 'image' && g.status === 'completed'
   const [view, setView] = useState<ViewMode>('after')
+  // where the edit changed the picture, tinted (docs/product.md#masked-edits): for edits of their input
+  const [changes, setChanges] = useState(false)
+  const canShowChanges = canCompare && g.metadata.changedArea !== undefined
   const [edit, setEdit] = useState<EditMode | null>(null)
   const [polygons, setPolygons] = useState<Polygon[]>([])
   const [scale, setScale] = useState(1)
@@ -192,6 +195,7 @@ function DetailBody({
             generation={g}
             mode={shownView}
             lasso={inpainting ? { polygons, onChange: setPolygons } : null}
+            changes={changes && canShowChanges && !inpainting}
             zoomRef={zoomRef}
             onScaleChange={setScale}
           />
@@ -208,6 +212,7 @@ function DetailBody({
             hasBefore={!!before}
             canCompare={canCompare}
             locked={inpainting}
+            changes={canShowChanges && !inpainting ? { on: changes, onChange: setChanges } : null}
             zoomable={g.type === 'image' || shownView === 'before'}
             scale={scale}
             zoom={zoomRef}

@@ -2,9 +2,11 @@ import type { Generation } from '@parti/contract'
 import { CircleAlert, ImageOff } from 'lucide-react'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ChangesOverlay } from '../../../components/ui/ChangesOverlay'
 import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { Spinner } from '../../../components/ui/Spinner'
 import { ZoomPan, type ZoomPanHandle } from '../../../components/ui/ZoomPan'
+import { FailureReason } from '../../create/components/FailureReason'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
 import { failureMessageKey } from '../../jobs/messages'
 import { useImageSize } from '../hooks/useImageSize'
@@ -24,6 +26,8 @@ interface DetailViewerProps {
   mode: ViewMode
   /** set while inpainting: the lasso owns the pointer and draws over the result */
   lasso: LassoState | null
+  /** tint where the result differs from its source (docs/product.md#masked-edits) */
+  changes: boolean
   zoomRef: Ref<ZoomPanHandle>
   onScaleChange: (scale: number) => void
 }
@@ -33,7 +37,14 @@ interface DetailViewerProps {
  * zoom-and-pan viewport (both layers share the transform, so a zoomed comparison lines up). A video plays with
  * its controls; a job still running shows its source with the seconds it has been waiting.
  */
-export function DetailViewer({ generation: g, mode, lasso, zoomRef, onScaleChange }: DetailViewerProps) {
+export function DetailViewer({
+  generation: g,
+  mode,
+  lasso,
+  changes,
+  zoomRef,
+  onScaleChange,
+}: DetailViewerProps) {
   const { t } = useTranslation('gallery')
   const before = beforeUrl(g)
   const after = g.outputImageUrl
@@ -99,6 +110,11 @@ export function DetailViewer({ generation: g, mode, lasso, zoomRef, onScaleChang
       </>
     ) : null
 
+  const overlay =
+    changes && before && after ? (
+      <ChangesOverlay beforeUrl={before} afterUrl={after} label={t('view.changesLabel')} />
+    ) : null
+
   const showBefore = mode === 'before' && before
   const showCompare = mode === 'compare' && before && after && g.type === 'image'
 
@@ -115,7 +131,12 @@ export function DetailViewer({ generation: g, mode, lasso, zoomRef, onScaleChang
         showCompare ? (
           <CompareSlider
             before={stage(picture(before, 'detail-before', false))}
-            after={stage(picture(after, 'detail-after', true))}
+            after={stage(
+              <>
+                {picture(after, 'detail-after', true)}
+                {overlay}
+              </>,
+            )}
             beforeLabel={t('view.before')}
             afterLabel={t('view.after')}
             sliderLabel={t('view.sliderLabel')}
@@ -126,6 +147,7 @@ export function DetailViewer({ generation: g, mode, lasso, zoomRef, onScaleChang
           stage(
             <>
               {picture(after, 'detail-after', true)}
+              {overlay}
               {lasso && (
                 <LassoLayer
                   width={size.width}
@@ -178,6 +200,7 @@ function FailedView({ generation: g }: { generation: Generation }) {
       <div className="flex max-w-sm flex-col items-center gap-3 text-center text-white">
         <CircleAlert className="size-8 text-red-300" aria-hidden />
         <p className="text-sm font-medium">{t(failureMessageKey(g))}</p>
+        <FailureReason generation={g} className="text-white/90" />
         {g.creditsCost > 0 && (
           <p className="text-xs text-white/70">{t('failure.refunded', { credits: g.creditsCost })}</p>
         )}

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
 import { call } from '../../../lib/api'
+import { ChangedArea } from '../../create/components/ChangedArea'
+import { ResultNotes } from '../../create/components/ResultNotes'
+import { noteLines } from '../../create/notes'
 
 interface DetailsPanelProps {
   generation: Generation
@@ -82,6 +85,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
           <Prompt text={g.videoPrompt} onCopy={copy} />
         </Row>
       )}
+      {noteLines(g).length > 0 && (
+        <Row label={t('details.notes')} id="notes">
+          <ResultNotes generation={g} />
+        </Row>
+      )}
       <Row label={t('details.created')} id="created">
         {date(g.createdAt)}
       </Row>
@@ -102,6 +110,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
       {!!g.metadata.width && !!g.metadata.height && (
         <Row label={t('details.size')}>
           <span dir="ltr">{`${g.metadata.width} × ${g.metadata.height}`}</span>
+        </Row>
+      )}
+      {g.metadata.changedArea !== undefined && (
+        <Row label={t('details.changes')} id="changed-area">
+          <ChangedArea share={g.metadata.changedArea} />
         </Row>
       )}
       {g.inputImageUrls.length > 0 && !g.sourceGenerationId && (

@@ -1,4 +1,4 @@
-import { Maximize, ZoomIn, ZoomOut } from 'lucide-react'
+import { Diff, Maximize, ZoomIn, ZoomOut } from 'lucide-react'
 import type { RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
@@ -12,6 +12,8 @@ interface ViewControlsProps {
   canCompare: boolean
   /** the lasso needs the result itself: the view is held on After */
   locked: boolean
+  /** the "Show changes" toggle, for an edit of its input (null: not offered) */
+  changes: { on: boolean; onChange: (on: boolean) => void } | null
   zoomable: boolean
   scale: number
   zoom: RefObject<ZoomPanHandle | null>
@@ -25,8 +27,8 @@ const idle = 'text-white/75 hover:bg-white/10 hover:text-white'
 const active = 'bg-white text-neutral-900 shadow-sm'
 
 /**
- * docs/product.md#detail-area: before-only, after-only and comparison toggles, and zoom (in, out, fit) with
- * its percentage.
+ * docs/product.md#detail-area: before-only, after-only and comparison toggles, "Show changes" for an edit
+ * (docs/product.md#masked-edits), and zoom (in, out, fit) with its percentage.
  */
 export function ViewControls({
   view,
@@ -34,6 +36,7 @@ export function ViewControls({
   hasBefore,
   canCompare,
   locked,
+  changes,
   zoomable,
   scale,
   zoom,
@@ -63,6 +66,20 @@ export function ViewControls({
           </button>
         ))}
       </div>
+      {changes && (
+        <div className={pill}>
+          <button
+            type="button"
+            aria-pressed={changes.on}
+            data-testid="show-changes"
+            onClick={() => changes.onChange(!changes.on)}
+            className={cn(item, changes.on ? active : idle)}
+          >
+            <Diff aria-hidden />
+            {t('view.showChanges')}
+          </button>
+        </div>
+      )}
       {zoomable && (
         <div className={pill}>
           <button

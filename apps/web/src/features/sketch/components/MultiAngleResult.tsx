@@ -6,6 +6,7 @@ import { cn } from '../../../components/ui/cn'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { PendingResult } from '../../create/components/PendingResult'
+import { ResultNotes } from '../../create/components/ResultNotes'
 import { useGenerations } from '../../create/hooks/useGeneration'
 import { useDownload } from '../../gallery/hooks/useDownload'
 import { AngleIcon } from './AngleIcon'
@@ -91,6 +92,7 @@ export function MultiAngleResult({ ids }: { ids: string[] }) {
                 })}
           </p>
           {firstDone && <EngineNote generation={firstDone} />}
+          {firstDone && <ResultNotes generation={firstDone} />}
           {outcome.refunded > 0 && (
             <p className="text-[13px] text-fg-muted">
               {t('jobs:failure.refunded', { credits: outcome.refunded })}

@@ -5,6 +5,7 @@ import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
+import { ResultNotes } from '../../create/components/ResultNotes'
 import { ResultViewer } from '../../create/components/ResultViewer'
 import { useGeneration } from '../../create/hooks/useGeneration'
 
@@ -43,6 +44,7 @@ export function SketchResult({ id, onRetry }: { id: string | null; onRetry: () =
           {g.userPrompt}
         </p>
         <EngineNote generation={g} />
+        <ResultNotes generation={g} />
         <ResultActions generation={g} />
       </div>
     </div>

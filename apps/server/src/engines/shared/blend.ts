@@ -1,0 +1,244 @@
+/**
+ * Pure pixel work behind masked edits (docs/product.md#masked-edits): an engine's edit put back onto the source
+ * so that nothing outside the lasso's dilation band moves, the provider's colour drift is undone and the seam is
+ * blended in two bands (smooth and detail). Raw interleaved 8-bit pixels, no I/O; composite.ts decodes and encodes around it.
+ */
+
+export interface Pixels {
+  data: Uint8Array
+  width: number
+  height: number
+  /** 3 (RGB) or 4 (RGBA: the alpha is the source's, never blended) */
+  channels: 3 | 4
+}
+
+/** The dilation band for an image: wide enough for a feather, about 1/128 of the long side (8 px at 1024). */
+export function bandFor(width: number, height: number): number {
+  return Math.max(4, Math.round(Math.max(width, height) / 128))
+}
+
+/** A channel must move by more than this many of 255 levels to count as changed (compression noise does not). */
+export const CHANGE_THRESHOLD = 8
+
+/**
+ * Chamfer (3-4) distance in pixels from every pixel to the nearest masked one (with `outside`, to the nearest
+ * unmasked one), computed in the box `r` and capped at `cap`; 0 on the seeds themselves.
+ */
+function distanceToMask(mask: Uint8Array, width: number, r: Box, cap: number, outside = false): Float32Array {
+  const w = r.x1 - r.x0
+  const h = r.y1 - r.y0
+  const far = (cap + 2) * 3
+  const d = new Float32Array(w * h)
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) d[y * w + x] = !mask[(y + r.y0) * width + x + r.x0] === outside ? 0 : far
+  const relax = (i: number, j: number, cost: number) => {
+    const v = d[j]! + cost
+    if (v < d[i]!) d[i] = v
+  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x
+      if (x > 0) relax(i, i - 1, 3)
+      if (y > 0) {
+        relax(i, i - w, 3)
+        if (x > 0) relax(i, i - w - 1, 4)
+        if (x < w - 1) relax(i, i - w + 1, 4)
+      }
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x
+      if (x < w - 1) relax(i, i + 1, 3)
+      if (y < h - 1) {
+        relax(i, i + w, 3)
+        if (x < w - 1) relax(i, i + w + 1, 4)
+        if (x > 0) relax(i, i + w - 1, 4)
+      }
+    }
+  for (let i = 0; i < d.length; i++) d[i] = Math.min(cap + 1, d[i]! / 3)
+  return d
+}
+
+interface Box {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
+function maskBox(mask: Uint8Array, width: number, height: number, grow: number): Box | null {
+  let x0 = width
+  let y0 = height
+  let x1 = -1
+  let y1 = -1
+  for (let y = 0, p = 0; y < height; y++)
+    for (let x = 0; x < width; x++, p++) {
+      if (!mask[p]) continue
+      if (x < x0) x0 = x
+      if (x > x1) x1 = x
+      if (y < y0) y0 = y
+      if (y > y1) y1 = y
+    }
+  if (x1 < 0) return null
+  return {
+    x0: Math.max(0, x0 - grow),
+    y0: Math.max(0, y0 - grow),
+    x1: Math.min(width, x1 + grow + 1),
+    y1: Math.min(height, y1 + grow + 1),
+  }
+}
+
+/** 1 at `from` and before, falling smoothly to 0 at `to`. */
+function ramp(at: number, from: number, to: number): number {
+  if (at <= from) return 1
+  if (at >= to) return 0
+  const t = (at - from) / (to - from)
+  return 1 - t * t * (3 - 2 * t)
+}
+
+/**
+ * Per-channel gain and offset that map the edit onto the source where both should agree: the ring just outside
+ * the lasso (1..2 bands). A provider that shifts or tints the whole picture is undone; the change inside the
+ * lasso keeps its own colour relative to that. Clamped, so a ring that genuinely differs cannot swing it far.
+ */
+function colourMatch(src: Pixels, edit: Pixels, dist: Float32Array, r: Box, band: number) {
+  const c = 3
+  const n = [0, 0, 0]
+  const sumS = [0, 0, 0]
+  const sumE = [0, 0, 0]
+  const sqS = [0, 0, 0]
+  const sqE = [0, 0, 0]
+  const w = r.x1 - r.x0
+  let count = 0
+  for (let y = r.y0; y < r.y1; y++)
+    for (let x = r.x0; x < r.x1; x++) {
+      const dd = dist[(y - r.y0) * w + x - r.x0]!
+      if (dd <= band / 2 || dd > 2 * band) continue
+      count++
+      const i = (y * src.width + x) * src.channels
+      for (let k = 0; k < c; k++) {
+        const s = src.data[i + k]!
+        const e = edit.data[i + k]!
+        n[k]!++
+        sumS[k]! += s
+        sumE[k]! += e
+        sqS[k]! += s * s
+        sqE[k]! += e * e
+      }
+    }
+  if (count < 16) return { gain: [1, 1, 1], offset: [0, 0, 0] }
+  const gain: number[] = []
+  const offset: number[] = []
+  for (let k = 0; k < c; k++) {
+    const ms = sumS[k]! / n[k]!
+    const me = sumE[k]! / n[k]!
+    const sdS = Math.sqrt(Math.max(0, sqS[k]! / n[k]! - ms * ms))
+    const sdE = Math.sqrt(Math.max(0, sqE[k]! / n[k]! - me * me))
+    const g = sdE > 2 && sdS > 2 ? Math.min(1.33, Math.max(0.75, sdS / sdE)) : 1
+    gain.push(g)
+    offset.push(Math.min(64, Math.max(-64, ms - g * me)))
+  }
+  return { gain, offset }
+}
+
+/** Box blur of one plane, radius `rad`, separable, edges clamped. */
+function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32Array {
+  const tmp = new Float32Array(w * h)
+  const out = new Float32Array(w * h)
+  const span = 2 * rad + 1
+  for (let y = 0; y < h; y++) {
+    let acc = 0
+    for (let k = -rad; k <= rad; k++) acc += src[y * w + Math.min(w - 1, Math.max(0, k))]!
+    for (let x = 0; x < w; x++) {
+      tmp[y * w + x] = acc / span
+      acc += src[y * w + Math.min(w - 1, x + rad + 1)]! - src[y * w + Math.max(0, x - rad)]!
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let acc = 0
+    for (let k = -rad; k <= rad; k++) acc += tmp[Math.min(h - 1, Math.max(0, k)) * w + x]!
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = acc / span
+      acc += tmp[Math.min(h - 1, y + rad + 1) * w + x]! - tmp[Math.max(0, y - rad) * w + x]!
+    }
+  }
+  return out
+}
+
+/**
+ * The edit put back onto the source, on a copy of the source. What the edit changes is split in two bands: its
+ * smooth part (the local average of the change inside the lasso, a normalised convolution over one band) and its
+ * detail (the rest). Deep inside the lasso both are kept, so the colour-matched edit is there as made; over the
+ * inner half band the detail fades in; outside the lasso the smooth part alone fades out over the band, so a
+ * hard-edged edit (a selection brightened) leaves no step and a provider's changes past the lasso are not
+ * carried over. Beyond the band the source's bytes stay as they are. `edit` must have the source's size and
+ * channels.
+ */
+export function blendOntoSource(src: Pixels, edit: Pixels, mask: Uint8Array, band: number): Pixels {
+  const out: Pixels = { ...src, data: Uint8Array.from(src.data) }
+  const box = maskBox(mask, src.width, src.height, 2 * band + 2)
+  if (!box) return out
+  const dist = distanceToMask(mask, src.width, box, 2 * band)
+  const depth = distanceToMask(mask, src.width, box, band, true)
+  const { gain, offset } = colourMatch(src, edit, dist, box, band)
+  const w = box.x1 - box.x0
+  const h = box.y1 - box.y0
+  const inside = new Float32Array(w * h)
+  for (let q = 0; q < inside.length; q++) inside[q] = dist[q]! === 0 ? 1 : 0
+  const weight = boxBlur(inside, w, h, band)
+  const change = new Float32Array(w * h)
+  for (let k = 0; k < 3; k++) {
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = ((y + box.y0) * src.width + x + box.x0) * src.channels + k
+        change[y * w + x] = inside[y * w + x]! * (gain[k]! * edit.data[i]! + offset[k]! - src.data[i]!)
+      }
+    const smooth = boxBlur(change, w, h, band)
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const q = y * w + x
+        const d = dist[q]!
+        if (d >= band) continue
+        const i = ((y + box.y0) * src.width + x + box.x0) * src.channels + k
+        const low = weight[q]! > 1e-3 ? smooth[q]! / weight[q]! : 0
+        // outside: the smooth part fading over the band; inside: the detail fading in over half a band
+        const delta =
+          d > 0
+            ? ramp(d - 0.5, 0, band) * low
+            : low + (1 - ramp(depth[q]! - 0.5, 0, band / 2)) * (change[q]! - low)
+        const v = src.data[i]! + delta
+        out.data[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)
+      }
+  }
+  return out
+}
+
+/** The dilated mask: every pixel the blend may touch (the lasso and `band` pixels around it), 0/255. */
+export function dilatedMask(mask: Uint8Array, width: number, height: number, band: number): Uint8Array {
+  const out = new Uint8Array(width * height)
+  const box = maskBox(mask, width, height, band + 2)
+  if (!box) return out
+  const dist = distanceToMask(mask, width, box, band)
+  const w = box.x1 - box.x0
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++)
+      if (dist[(y - box.y0) * w + x - box.x0]! < band) out[y * width + x] = 255
+  return out
+}
+
+/** The share of pixels (0–1) where one colour channel moved by more than CHANGE_THRESHOLD levels. */
+export function changedShare(a: Pixels, b: Pixels): number {
+  const n = a.width * a.height
+  let changed = 0
+  for (let p = 0; p < n; p++) {
+    const i = p * a.channels
+    const j = p * b.channels
+    for (let k = 0; k < 3; k++) {
+      if (Math.abs(a.data[i + k]! - b.data[j + k]!) > CHANGE_THRESHOLD) {
+        changed++
+        break
+      }
+    }
+  }
+  return n ? changed / n : 0
+}
