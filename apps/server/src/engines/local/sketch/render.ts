@@ -67,7 +67,10 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
     readFinishes(task.prompt),
     map.interior,
   )
-  const fill = await paintFills(map, spec, described.colours, SEED, described.materials)
+  // strict lines add none the drawing lacks: a material keeps its colour, not its courses or boards
+  // (docs/product.md#follow-lines)
+  const materials = task.followLines === 'strict' ? {} : described.materials
+  const fill = await paintFills(map, spec, described.colours, SEED, materials)
   ctx.reportProgress(0.6)
   throwIfAborted(ctx.signal)
   const image = await compose(fill, art, spec, SEED)
