@@ -180,7 +180,7 @@ export function blendOntoSource(
   mask: Uint8Array,
   band: number,
 ): { image: Pixels; changedArea: number } {
-  const out: Pixels = { ...src, data: Uint8Array.from(src.data) }
+  const out: Pixels = { ...src, data: new Uint8Array(src.data) }
   const box = maskBox(mask, src.width, src.height, 2 * band + 2)
   if (!box) return { image: out, changedArea: 0 }
   const dist = distanceToMask(mask, src.width, box, 2 * band)
