@@ -102,6 +102,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
           engineTask,
           engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length),
         ),
+        { measure: last },
       ))
     } catch (err) {
       // a later step that fails for good: the user keeps what the earlier steps made, and gets back the credits

@@ -67,14 +67,22 @@ async function changedAreaBetween(source: Buffer, result: Buffer): Promise<numbe
  * One path for every engine (docs/decisions/0060-compositing-once-in-the-runner.md): a step with a lasso has its
  * image composited back onto the step's input; a step that edits its input without one (Ask Parti on the whole
  * picture) is measured as it is. An engine that meant the whole picture despite the lasso (a crop, a turn, a
- * blurred background) says so with `facts.wholePicture`, and its image is kept as made.
+ * blurred background) says so with `facts.wholePicture`, and its image is kept as made. `measure: false` skips
+ * measuring an unmasked step whose figure nobody keeps (a step before the last).
  */
-export async function placeOnSource(task: EngineTask, result: EngineResult): Promise<Placed> {
+export async function placeOnSource(
+  task: EngineTask,
+  result: EngineResult,
+  options: { measure: boolean } = { measure: true },
+): Promise<Placed> {
   const first = result.outputs[0]
   if (!EDIT_STEPS.has(task.kind) || first?.kind !== 'image') return { result, changedArea: null }
   const mask = maskOf(task)
   if (!mask || result.facts.wholePicture)
-    return { result, changedArea: await changedAreaBetween(task.input, first.data) }
+    return {
+      result,
+      changedArea: options.measure ? await changedAreaBetween(task.input, first.data) : null,
+    }
   const { output, changedArea } = await compositeOntoSource(task.input, first.data, mask)
   return { result: { ...result, outputs: [output, ...result.outputs.slice(1)] }, changedArea }
 }
