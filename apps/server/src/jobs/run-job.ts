@@ -102,7 +102,8 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     const ctx = engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length)
     // a masked edit goes back onto its source here, once for every engine
     // (docs/decisions/0060-compositing-once-in-the-runner.md)
-    const runOnce = async (t: EngineTask) => placeOnSource(t, await choice.engine.run(t, ctx))
+    const runOnce = async (t: EngineTask) =>
+      placeOnSource(t, await choice.engine.run(t, ctx), { measure: last })
     try {
       engineTask = await definition.steps[step]!(task, {
         database: deps.database,
