@@ -1,4 +1,5 @@
-import type { EnginePalette, StagingOption, StagingStyle } from '@parti/contract'
+import type { StagingOption, StagingStyle } from '@parti/contract'
+import type { EnginePalette } from '../../types.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createLocalEngine } from '../engine.ts'
 import { pixels, roomPhoto, testContext } from '../fixtures.ts'
