@@ -1,6 +1,6 @@
 import type { StagingOption, StagingStyle } from '@parti/contract'
-import type { EnginePalette } from '../../types.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { EnginePalette } from '../../types.ts'
 import { createLocalEngine } from '../engine.ts'
 import { pixels, roomPhoto, testContext } from '../fixtures.ts'
 
