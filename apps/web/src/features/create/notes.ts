@@ -1,6 +1,7 @@
 import {
   type Ask,
   type Generation,
+  KINDS,
   NOTE_IDS,
   type NoteId,
   SUPPORT_REASONS,
@@ -18,6 +19,14 @@ export type NoteLine =
   | { kind: 'kept'; words: string }
 
 const KNOWN_NOTES = new Set<string>(NOTE_IDS)
+// phases in the order their steps run (cleaning before staging), whatever order the metadata holds them in
+const PHASE_ORDER: string[] = Object.values(KINDS).flatMap((k) =>
+  (k.steps as readonly { phase?: string }[]).flatMap((s) => (s.phase ? [s.phase] : [])),
+)
+const phaseRank = (phase: string) => {
+  const i = PHASE_ORDER.indexOf(phase)
+  return i < 0 ? PHASE_ORDER.length : i
+}
 const KNOWN_REASONS = new Set<string>(SUPPORT_REASONS)
 
 /**
@@ -29,7 +38,7 @@ const KNOWN_REASONS = new Set<string>(SUPPORT_REASONS)
 export function noteLines(g: Pick<Generation, 'metadata'>): NoteLine[] {
   const m = g.metadata
   const lines: NoteLine[] = []
-  const phases = Object.entries(m.phases ?? {})
+  const phases = Object.entries(m.phases ?? {}).sort(([a], [b]) => phaseRank(a) - phaseRank(b))
   if (phases.some(([, s]) => s !== 'completed'))
     for (const [phase, status] of phases)
       if (status !== 'pending') lines.push({ kind: 'phase', phase, status })
