@@ -2,6 +2,7 @@ import {
   type Ask,
   type Generation,
   KINDS,
+  NOTE_ASKS,
   NOTE_IDS,
   type NoteId,
   SUPPORT_REASONS,
@@ -48,9 +49,11 @@ export function noteLines(g: Pick<Generation, 'metadata'>): NoteLine[] {
       ask: s.ask,
       ...(s.reason && KNOWN_REASONS.has(s.reason) ? { reason: s.reason } : {}),
     })
+  // a note about an ask the skipped lines already explain is not said twice
+  const skipped = new Set((m.skipped ?? []).map((s) => s.ask))
   for (const n of m.notes ?? []) {
     if (typeof n === 'string') lines.push({ kind: 'text', text: n })
-    else if (KNOWN_NOTES.has(n.id))
+    else if (KNOWN_NOTES.has(n.id) && !NOTE_ASKS[n.id]?.some((a) => skipped.has(a)))
       lines.push({ kind: 'note', id: n.id, ...(n.params ? { params: n.params } : {}) })
   }
   for (const r of m.refused ?? []) lines.push({ kind: 'refused', words: r.words, reason: r.reason })

@@ -12,6 +12,8 @@ const staged = {
     skipped: [{ ask: 'stagingOption.addDecor', reason: 'no_new_objects', note: 'English for API users' }],
     notes: [
       { id: 'nothing_removed_needs_lasso' },
+      // said already by the skipped line of Add decor: left out
+      { id: 'cannot_add_decor' },
       // a row from before the note ids: its sentence is shown as it is
       'An old engine sentence.',
     ],
