@@ -19,7 +19,8 @@ export function FailureReason({
   if (!reason || g.errorCode === 'cancelled') return null
   return (
     <p className={cn('text-[13px] text-fg', className)} data-testid="failure-reason" dir="auto">
-      {t('failure.reason', { reason })}
+      {/* the server's words are English: isolated (FSI…PDI) so they read right inside an Arabic sentence */}
+      {t('failure.reason', { reason: `\u2068${reason}\u2069` })}
     </p>
   )
 }

@@ -7,10 +7,13 @@ import { ResultNotes } from './ResultNotes'
 
 const staged = {
   metadata: {
-    phases: { cleaning: 'completed', staging: 'skipped' },
+    // the metadata may hold the phases in any order; they are said in the order they run
+    phases: { staging: 'skipped', cleaning: 'completed' },
     skipped: [{ ask: 'stagingOption.addDecor', reason: 'no_new_objects', note: 'English for API users' }],
     notes: [
       { id: 'nothing_removed_needs_lasso' },
+      // said already by the skipped line of Add decor: left out
+      { id: 'cannot_add_decor' },
       // a row from before the note ids: its sentence is shown as it is
       'An old engine sentence.',
     ],
@@ -53,10 +56,12 @@ describe('ResultNotes', () => {
     )
     expect(
       screen.getByText(
-        'Not done: “straighten the verticals”: I can’t straighten verticals or correct perspective on this server.',
+        'Not done: “\u2068straighten the verticals\u2069”: I can’t straighten verticals or correct perspective on this server.',
       ),
     ).toBeTruthy()
-    expect(screen.getByText("As you asked, “don't make it darker” was left as it was.")).toBeTruthy()
+    expect(
+      screen.getByText("As you asked, “\u2068don't make it darker\u2069” was left as it was."),
+    ).toBeTruthy()
   })
 
   it('shows nothing for a result that says nothing about itself', async () => {
@@ -73,7 +78,9 @@ describe('FailureReason', () => {
   it('shows the engine’s own reason under the failure notice, not for a cancellation', async () => {
     const error = 'Please select an area with the lasso tool and ask again to remove it.'
     await renderWithApp(<FailureReason generation={{ error, errorCode: 'invalid_input' }} />)
-    expect(screen.getByTestId('failure-reason').textContent).toBe(`What the engine said: ${error}`)
+    expect(screen.getByTestId('failure-reason').textContent).toBe(
+      `What the engine said: \u2068${error}\u2069`,
+    )
     const cancelled = await renderWithApp(
       <FailureReason generation={{ error: 'Cancelled', errorCode: 'cancelled' }} />,
     )
