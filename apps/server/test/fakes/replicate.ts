@@ -17,6 +17,8 @@ export interface ReplicateBehaviour {
   runMs: number
   expireOutputs: boolean
   webhook: 'signed' | 'forged' | 'stale' | 'twice' | 'none'
+  /** what an image model makes of its input (a tinted copy unless a test says otherwise) */
+  image?: ((source: Buffer, model: string, input: Record<string, unknown>) => Promise<Buffer>) | undefined
 }
 
 interface FakePrediction {
@@ -171,7 +173,10 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
       return `${origin}/files/${p.id}.mp4`
     }
     const source = FILE_FIELDS.map((f) => fromDataUri(p.input[f])).find(Boolean)!
-    files.set(`${p.id}.png`, { data: await tinted(source.data), type: 'image/png' })
+    const data = behaviour.image
+      ? await behaviour.image(source.data, p.model, p.input)
+      : await tinted(source.data)
+    files.set(`${p.id}.png`, { data, type: 'image/png' })
     return `${origin}/files/${p.id}.png`
   }
 
@@ -260,7 +265,15 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
 }
 
 function defaults(): ReplicateBehaviour {
-  return { create: [], get: [], outcome: 'succeed', runMs: 150, expireOutputs: false, webhook: 'signed' }
+  return {
+    create: [],
+    get: [],
+    outcome: 'succeed',
+    runMs: 150,
+    expireOutputs: false,
+    webhook: 'signed',
+    image: undefined,
+  }
 }
 
 function problem(status: number, title: string, detail: string) {
