@@ -7,6 +7,7 @@ import { TextAreaField } from '../../components/ui/Field'
 import { Segmented } from '../../components/ui/Segmented'
 import { useSession } from '../auth/session'
 import { CreateLayout, FormSection } from '../create/components/CreateLayout'
+import { FollowLinesControl } from '../create/components/FollowLinesControl'
 import { GenerateBar } from '../create/components/GenerateBar'
 import { PalettePicker } from '../create/components/PalettePicker'
 import { RecentStrip } from '../create/components/RecentStrip'
@@ -165,6 +166,7 @@ export default function SketchPage() {
           colours={draft.customColors}
           onChange={(customColors) => update({ customColors })}
         />
+        <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
         {advanced && <AdvancedSketchSettings draft={draft} update={update} />}
         <GenerateBar
           label={t('sketch:form.generate')}
@@ -219,6 +221,7 @@ export default function SketchPage() {
             error={fieldError('angles')}
           />
         </FormSection>
+        <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
         <GenerateBar
           label={t('sketch:multi.generate')}
           cost={cost}

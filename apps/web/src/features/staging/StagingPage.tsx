@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { TextAreaField } from '../../components/ui/Field'
 import { useSession } from '../auth/session'
 import { CreateLayout, FormSection } from '../create/components/CreateLayout'
+import { FollowLinesControl } from '../create/components/FollowLinesControl'
 import { GenerateBar } from '../create/components/GenerateBar'
 import { PalettePicker } from '../create/components/PalettePicker'
 import { RecentStrip } from '../create/components/RecentStrip'
@@ -93,6 +94,7 @@ export default function StagingPage() {
           labelledBy={ids.palette}
         />
       </FormSection>
+      <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
       {advanced && (
         <TextAreaField
           label={t('staging:form.notes')}

@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Spinner } from '../../../components/ui/Spinner'
 import { EngineNote } from '../../create/components/EngineNote'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { ResultViewer } from '../../create/components/ResultViewer'
 import { estimateText } from '../../create/estimate'
 import { useEstimate } from '../../create/hooks/useEstimate'
@@ -96,6 +97,7 @@ export function EditReply({
               className="max-w-xl"
             />
             <EngineNote generation={g} />
+            <FidelityReport generation={g} />
             <div className="flex flex-wrap gap-1.5">
               <Button variant="outline" size="sm" onClick={() => onKeepEditing(g)} data-testid="keep-editing">
                 <Pencil aria-hidden />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
 import { call } from '../../../lib/api'
+import { FidelityReport } from '../../create/components/FidelityReport'
 
 interface DetailsPanelProps {
   generation: Generation
@@ -169,6 +170,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
         <Row label={t('details.engine')} id="engine">
           {g.engine === 'local' ? t('details.localEngine') : g.engine}
           {g.model && <span className="block text-xs text-fg-subtle">{g.model}</span>}
+        </Row>
+      )}
+      {g.metadata.fidelity && (
+        <Row label={t('details.fidelity')} id="fidelity">
+          <FidelityReport generation={g} />
         </Row>
       )}
       <Row label={t('details.credits')}>{number(g.creditsCost)}</Row>
