@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../src/db/client.ts'
 import { sketchPng } from './fixtures/images.ts'
-import { Api, form } from './helpers/client.ts'
+import { Api, type ApiResponse, form } from './helpers/client.ts'
 import { createTestDatabase, PG_URL } from './helpers/database.ts'
 import { buyOnTestCheckout, pressTestPortal } from './helpers/payments.ts'
 import { spawnParti } from './helpers/processes.ts'
@@ -32,7 +32,7 @@ async function proUser(base = server.url): Promise<Api> {
 async function newKey(
   api: Api,
   name = 'studio script',
-): Promise<{ id: string; key: string; prefix: string }> {
+): Promise<{ id: string; name: string; key: string; prefix: string }> {
   const r = await api.post('/api/user/api-keys', { name })
   expect(r.status).toBe(201)
   return r.body
@@ -168,7 +168,7 @@ describe('personal API keys', () => {
     const second = await newKey(api, 'two')
     const one = new Api(server.url, first.key)
     const statuses: number[] = []
-    let limited: Awaited<ReturnType<Api['get']>> | null = null
+    let limited: ApiResponse | null = null
     for (let i = 0; i < PER_MINUTE + 2; i++) {
       const r = await one.get('/api/user/generations')
       statuses.push(r.status)
