@@ -22,7 +22,7 @@ export default function ApiPage() {
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null)
   const access = keys.data?.apiAccess ?? false
   return (
-    <Page>
+    <Page className="min-w-0">
       <header>
         <p className="text-xs font-semibold tracking-wider text-accent uppercase">{t('eyebrow')}</p>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{t('title')}</h1>

@@ -8,7 +8,10 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
   const { t } = useTranslation('developers')
   const copy = useCopy()
   return (
-    <div className="relative rounded-xl border border-border bg-surface-2" data-testid={testId}>
+    <div
+      className="relative min-w-0 max-w-full rounded-xl border border-border bg-surface-2"
+      data-testid={testId}
+    >
       <pre
         dir="ltr"
         className="overflow-x-auto p-4 pe-14 text-start font-mono text-[12.5px] leading-relaxed text-fg"

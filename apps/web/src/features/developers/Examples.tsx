@@ -17,7 +17,7 @@ export function Examples({ apiKey }: { apiKey: string | null }) {
     [doc.data, apiKey],
   )
   return (
-    <section aria-labelledby="examples-title" className="mt-12">
+    <section aria-labelledby="examples-title" className="mt-12 min-w-0">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="examples-title" className="text-lg font-semibold tracking-tight text-fg">
@@ -37,8 +37,8 @@ export function Examples({ apiKey }: { apiKey: string | null }) {
         />
       </div>
       {examples ? (
-        <div className="mt-5 grid gap-5">
-          <div>
+        <div className="mt-5 grid min-w-0 grid-cols-1 gap-5">
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-medium text-fg">{t('examples.render')}</h3>
             <CodeBlock
               code={examples[language].render}
@@ -46,7 +46,7 @@ export function Examples({ apiKey }: { apiKey: string | null }) {
               testId="example-render"
             />
           </div>
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-medium text-fg">{t('examples.status')}</h3>
             <CodeBlock
               code={examples[language].status}
@@ -60,7 +60,7 @@ export function Examples({ apiKey }: { apiKey: string | null }) {
       )}
       <p className="mt-4 text-sm text-fg-muted">
         {t('examples.reference')}{' '}
-        <a className="font-medium text-accent underline-offset-4 hover:underline" href="/api/docs">
+        <a dir="ltr" className="font-medium text-accent underline-offset-4 hover:underline" href="/api/docs">
           /api/docs
         </a>
       </p>
