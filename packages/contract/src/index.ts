@@ -1,4 +1,5 @@
 export * from './admin.ts'
+export * from './api-keys.ts'
 export * from './capabilities.ts'
 export * from './capabilities-api.ts'
 export * from './catalog.ts'
