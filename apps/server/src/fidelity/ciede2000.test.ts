@@ -52,7 +52,9 @@ describe('CIEDE2000', () => {
   })
 
   it('converts sRGB to CIELAB (D65)', () => {
-    const close = (got: Lab, want: Lab) => got.forEach((v, i) => expect(v).toBeCloseTo(want[i]!, 1))
+    const close = (got: Lab, want: Lab) => {
+      for (const [i, v] of got.entries()) expect(v).toBeCloseTo(want[i]!, 1)
+    }
     close(rgbToLab(255, 255, 255), [100, 0, 0])
     close(rgbToLab(0, 0, 0), [0, 0, 0])
     close(rgbToLab(255, 0, 0), [53.24, 80.09, 67.2])

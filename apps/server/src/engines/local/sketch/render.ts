@@ -1,4 +1,4 @@
-import type { FollowLines, LocalStyleParams } from '@parti/contract'
+import type { FollowLines } from '@parti/contract'
 import type { EngineContext, EnginePalette, EngineStyle } from '../../types.ts'
 import { throwIfAborted } from '../errors.ts'
 import { fitLongSide, inspectInput, type RawImage, resizeGrey } from '../image-io.ts'
