@@ -69,7 +69,9 @@ describe('a kind of several steps (home staging: clean, then stage)', () => {
     // docs/product.md#credit-holds: the cleaning is captured, the staging phase released
     expect(g).toMatchObject({ charge: 'partly_charged', creditsCharged: 20 })
     const tx = (await api.get('/api/user/credits/transactions')).body.transactions
-    expect(tx.filter((t: any) => t.generationId === g!.id).map((t: any) => [t.kind, t.amount, t.held])).toEqual([
+    expect(
+      tx.filter((t: any) => t.generationId === g!.id).map((t: any) => [t.kind, t.amount, t.held]),
+    ).toEqual([
       ['release', 20, -20],
       ['capture', 0, -20],
       ['hold', -40, 40],
