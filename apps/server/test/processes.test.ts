@@ -103,6 +103,16 @@ describe('a worker killed mid-job (SIGKILL)', () => {
       expect(row.worker_id).not.toBe(owner)
       // charged once, not refunded, not charged again for the second attempt
       expect(await balance(api)).toBe(700)
+      // docs/product.md#credit-holds: held once, captured once, nothing released or left on hold
+      const ledger = await client.query(
+        'select kind, amount, held from credit_transactions where generation_id = $1 order by created_at, id',
+        [id],
+      )
+      // a 10 s video: 300 credits
+      expect(ledger.rows.map((t) => [t.kind, t.amount, t.held])).toEqual([
+        ['hold', -300, 300],
+        ['capture', 0, -300],
+      ])
       const stuck = await client.query(`select count(*)::int n from generations where status = 'processing'`)
       expect(stuck.rows[0].n).toBe(0)
     },
