@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DEFAULT_FREE_CREDITS } from '@parti/contract'
+import { API_KEY_REQUESTS_PER_MINUTE, DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { z } from 'zod'
 import { signInEnvProblems } from './auth/oidc/settings.ts'
 import { type EngineConfig, EngineEnvShape, engineSettings } from './engines/config.ts'
+import { type FidelitySettings, parseThresholds } from './fidelity/settings.ts'
 import { bool, ConfigError, int, invalidConfiguration, optional, withDefault } from './lib/env.ts'
 import { PaymentEnvShape, type PaymentSettings, parsePaymentSettings } from './payments/config.ts'
 
@@ -36,6 +37,10 @@ const EnvSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SESSION_TTL_DAYS: withDefault(int(1, 365), 30),
   ALLOW_SIGN_UP: withDefault(bool, 'true'),
+  /** a public demo: nobody signs in or up, the landing page says so (docs/product.md#demo-mode) */
+  DEMO_MODE: withDefault(bool, 'false'),
+  /** requests one personal API key may make per minute (docs/product.md#api-keys) */
+  API_KEY_RATE_LIMIT: withDefault(int(1, 100_000), API_KEY_REQUESTS_PER_MINUTE),
   TRUST_PROXY: withDefault(bool, 'false'),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   WORKER_CONCURRENCY: withDefault(int(1, 64), 2),
@@ -43,6 +48,8 @@ const EnvSchema = z.object({
   JOB_MAX_ATTEMPTS: withDefault(int(1, 10), 3),
   FFMPEG_PATH: optional(z.string()),
   WEB_DIST_DIR: optional(z.string()),
+  /** below these scores a result misses (docs/product.md#fidelity): `sketch=0.35,staging=0.3`; defaults in the contract */
+  FIDELITY_THRESHOLDS: optional(z.string()),
   /** the browser end-to-end suite's helper routes (http/test-routes.ts); never set in a deployment */
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
   // payments: the built-in test checkout, or Stripe when its keys are set (payments/config.ts)
@@ -70,6 +77,7 @@ export interface Config extends Env {
   sessionSecret: string
   payments: PaymentSettings
   engines: EngineConfig
+  fidelity: FidelitySettings
 }
 
 /** Parse the environment; throws ConfigError with one line per bad variable, each naming it. */
@@ -85,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (signIn.length) throw invalidConfiguration(signIn)
   const engines = engineSettings(e, { publicUrlSet: !!e.PUBLIC_URL })
   if (engines.problems.length) throw invalidConfiguration(engines.problems)
+  const fidelity = parseThresholds(e.FIDELITY_THRESHOLDS)
+  if (fidelity.problems.length) throw invalidConfiguration(fidelity.problems)
   const dataDir = resolve(e.DATA_DIR)
   return {
     ...e,
@@ -100,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     payments: payments.settings,
     engines: engines.settings,
+    fidelity: fidelity.settings,
   }
 }
 

@@ -55,7 +55,13 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
     worker = new Worker(
       ctx.database,
       queue,
-      { database: ctx.database, storage: ctx.storage, queue, engines: options.engines },
+      {
+        database: ctx.database,
+        storage: ctx.storage,
+        queue,
+        engines: options.engines,
+        fidelity: ctx.config.fidelity,
+      },
       ctx.log.child({ component: 'worker' }),
       {
         concurrency: ctx.config.WORKER_CONCURRENCY,

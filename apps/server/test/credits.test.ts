@@ -58,16 +58,16 @@ describe('credits and the ledger', () => {
         { sketch },
       ),
     )
-    // six distinct angles × 20 = 120 ≤ 140: accepted
+    // six distinct angles, of which the local engine makes five (not the interior): 5 × 20 = 100 ≤ 140
     expect(r.status).toBe(202)
-    expect(r.body.generations).toHaveLength(6)
+    expect(r.body.generations).toHaveLength(5)
     const again = await api.postForm(
       '/api/render/start',
-      form({ generationType: 'multi-angle', userPrompt: 'a villa', angles: 'front,side' }, { sketch }),
+      form({ generationType: 'multi-angle', userPrompt: 'a villa', angles: 'front,side,corner' }, { sketch }),
     )
     expect(again.status).toBe(402)
-    expect(again.body.error.details).toEqual({ required: 40, available: 20 })
-    expect(await balance(api)).toBe(20)
+    expect(again.body.error.details).toEqual({ required: 60, available: 40 })
+    expect(await balance(api)).toBe(40)
   })
 
   it('a 10 s video costs 300 and a 6 s one 200; too few credits is 402 with required and available', async () => {
@@ -82,7 +82,7 @@ describe('credits and the ledger', () => {
     expect(r.body.error.details).toEqual({ required: 300, available: 140 })
   })
 
-  it('refunds a job that fails, in full, as a ledger row', async () => {
+  it('releases the hold of a job that fails, in full, as a ledger row, and says it was not charged', async () => {
     const api = new Api(server.url)
     await api.signUp()
     // a 1×1 image is a valid file the engine cannot work with
@@ -97,11 +97,45 @@ describe('credits and the ledger', () => {
     expect(g!.error).toBeTruthy()
     expect(await balance(api)).toBe(140)
     const tx = (await api.get('/api/user/credits/transactions')).body.transactions
-    expect(tx.map((t: any) => [t.kind, t.amount])).toEqual([
-      ['refund', 20],
-      ['debit', -20],
-      ['grant', 140],
+    // docs/product.md#credit-holds: hold → release, no capture
+    expect(tx.map((t: any) => [t.kind, t.amount, t.held])).toEqual([
+      ['release', 20, -20],
+      ['hold', -20, 20],
+      ['grant', 140, 0],
     ])
     expect(tx[0].generationId).toBe(g!.id)
+    expect(tx[1].generationId).toBe(g!.id)
+    expect(tx.map((t: any) => t.charge)).toEqual(['not_charged', 'not_charged', null])
+    expect(g).toMatchObject({ charge: 'not_charged', creditsCharged: 0 })
+  })
+})
+
+describe('a result that is kept but not charged', () => {
+  it('a built-in result under the fidelity threshold completes, and its hold is released with the reason', async () => {
+    // every sketch render misses a threshold of 100 % of the lines kept
+    const strict = await startTestServer({ env: { FIDELITY_THRESHOLDS: 'sketch=1' } })
+    try {
+      const api = new Api(strict.url)
+      await api.signUp()
+      const before = await balance(api)
+      const r = await api.postForm(
+        '/api/render/start',
+        form({ generationType: 'sketch-render', userPrompt: 'a house' }, { sketch }),
+      )
+      expect(r.status).toBe(202)
+      const [g] = await waitForJobs(api, [r.body.generation.id], 120_000)
+      expect(g).toMatchObject({ status: 'completed', charge: 'not_charged', creditsCharged: 0 })
+      expect(g!.outputImageUrl).toBeTruthy()
+      expect(await balance(api)).toBe(before)
+      const tx = (await api.get('/api/user/credits/transactions')).body.transactions
+      const rows = tx.filter((t: any) => t.generationId === g!.id)
+      expect(rows.map((t: any) => [t.kind, t.amount, t.charge])).toEqual([
+        ['release', 20, 'not_charged'],
+        ['hold', -20, 'not_charged'],
+      ])
+      expect(rows[0].description).toMatch(/not charged \(lines kept \d+ %, below the 100 % threshold\)/)
+    } finally {
+      await strict.close()
+    }
   })
 })

@@ -21,7 +21,11 @@ function scriptedEngine(script: (task: EngineTask, run: number) => EngineError |
       const data = await sharp(task.input).resize(96, 64).png().toBuffer()
       return {
         outputs: [{ kind: 'image', data, contentType: 'image/png', width: 96, height: 64 }],
-        facts: { engine: 'local', model: `scripted-${task.kind}`, notes: [`${task.kind} ran`] },
+        facts: {
+          engine: 'local',
+          model: `scripted-${task.kind}`,
+          notes: [{ id: 'no_wall_found', params: { step: task.kind } }],
+        },
       }
     },
   }
@@ -59,9 +63,19 @@ describe('a kind of several steps (home staging: clean, then stage)', () => {
     expect(meta.note).toBe('The staging model refused')
     // what was delivered is the cleaned room, and it says what the cleaning did
     expect(g!.outputImageUrl).toBe(meta.cleanedImageUrl)
-    expect(meta.notes).toEqual(['staging-clean ran'])
+    expect(meta.notes).toEqual([{ id: 'no_wall_found', params: { step: 'staging-clean' } }])
     expect(await balance(api)).toBe(200 - 40 + 20)
     expect(await ledgerSum(api)).toBe(await balance(api))
+    // docs/product.md#credit-holds: the cleaning is captured, the staging phase released
+    expect(g).toMatchObject({ charge: 'partly_charged', creditsCharged: 20 })
+    const tx = (await api.get('/api/user/credits/transactions')).body.transactions
+    expect(
+      tx.filter((t: any) => t.generationId === g!.id).map((t: any) => [t.kind, t.amount, t.held]),
+    ).toEqual([
+      ['release', 20, -20],
+      ['capture', 0, -20],
+      ['hold', -40, 40],
+    ])
   })
 
   it('a retry after a passing failure resumes from the cleaned room instead of cleaning again', async () => {

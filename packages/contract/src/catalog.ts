@@ -8,7 +8,18 @@ export { HexColor }
 
 /** Parameters of the built-in local engine, carried by each style so seeded styles look different. */
 export const LocalStyleParams = z.object({
-  look: z.enum(['marker', 'watercolour', 'ink-wash', 'colour-block', 'night', 'blueprint', 'pencil', 'clay']),
+  look: z.enum([
+    'marker',
+    'watercolour',
+    'ink-wash',
+    'colour-block',
+    'night',
+    'blueprint',
+    'pencil',
+    'clay',
+    'golden-hour',
+    'mist',
+  ]),
   lineWeight: z.number().min(0).max(4).default(1),
   saturation: z.number().min(0).max(2).default(1),
   warmth: z.number().min(-1).max(1).default(0),

@@ -3,6 +3,7 @@ import { GENERATION_MODES } from './kinds.ts'
 import {
   ANGLES,
   CAMERA_MOVEMENTS,
+  CHARGE_STATES,
   CREDIT_TRANSACTION_KINDS,
   ENGINE_IDS,
   GENERATION_STATUSES,
@@ -45,6 +46,8 @@ export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES)
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
 export const CreditTransactionKind = z.enum(CREDIT_TRANSACTION_KINDS)
 export type CreditTransactionKind = z.infer<typeof CreditTransactionKind>
+export const ChargeState = z.enum(CHARGE_STATES)
+export type ChargeState = z.infer<typeof ChargeState>
 export const EngineId = z.enum(ENGINE_IDS)
 export type EngineId = z.infer<typeof EngineId>
 export const Language = z.enum(LANGUAGES)

@@ -4,6 +4,7 @@ import { GENERATIONS_LIMIT, MAX_STATUS_IDS, TEXT_LIMITS, TRANSACTIONS_LIMIT } fr
 import {
   Angle,
   CameraMovement,
+  ChargeState,
   CreditTransactionKind,
   GenerationMode,
   GenerationStatus,
@@ -13,7 +14,37 @@ import {
   StagingOption,
   StagingStyle,
 } from './enums.ts'
+import { FIDELITY_METHODS, FOLLOW_LINES } from './fidelity.ts'
 import { STEP_NAMES, type Step } from './kinds.ts'
+import { NOTE_IDS, type NoteId } from './notes.ts'
+
+/** How faithful an image result is to its input (docs/product.md#fidelity). */
+export const FidelityReport = z.object({
+  score: z.number().min(0).max(1).describe('0–1: lines kept (line F-score) or room structure found again'),
+  method: z.enum(FIDELITY_METHODS),
+  tolerancePx: z.number().describe('a line this close (pixels at 512 px long side) counts as kept'),
+  precision: z.number().optional().describe('share of the output lines near an input line'),
+  recall: z.number().optional().describe('share of the input lines found again'),
+  threshold: z.number().optional().describe('the kind threshold in force; below it the result missed'),
+  followLines: z.enum(FOLLOW_LINES).optional().describe('the geometry setting the result was made with'),
+  rerun: z.boolean().optional().describe('made by a free second run with strict lines after a miss'),
+  overlayUrl: z
+    .string()
+    .optional()
+    .describe('PNG at 512 px: green input lines kept, red lines lost or added'),
+  colours: z
+    .array(
+      z.object({
+        requested: z.string(),
+        rendered: z.string(),
+        deltaE: z.number().describe('CIEDE2000'),
+        share: z.number().describe('share of the picture the matched region covers'),
+      }),
+    )
+    .optional()
+    .describe('palette and own colours: requested versus rendered, CIEDE2000'),
+})
+export type FidelityReport = z.infer<typeof FidelityReport>
 
 export const GenerationMetadata = z
   .object({
@@ -61,7 +92,20 @@ export const GenerationMetadata = z
       .optional(),
     /** Ask Parti: parts the user asked to leave alone, with the operation id when one was named */
     kept: z.array(z.object({ words: z.string(), operation: z.string().optional() })).optional(),
+    notes: z
+      .array(
+        z.union([
+          z.object({
+            id: z.enum(NOTE_IDS as [NoteId, ...NoteId[]]),
+            params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+          }),
+          z.string(),
+        ]),
+      )
+      .optional()
+      .describe('what the engines said about the result, as note ids (older rows: English sentences)'),
     conversationId: z.string().optional(),
+    fidelity: FidelityReport.optional(),
   })
   .catchall(z.unknown())
 export type GenerationMetadata = z.infer<typeof GenerationMetadata>
@@ -77,6 +121,10 @@ export const Generation = z
     status: GenerationStatus,
     progress: z.number().min(0).max(1),
     creditsCost: z.number().int(),
+    charge: ChargeState.describe(
+      'held while the job runs; then charged, partly_charged or not_charged (docs/product.md#credit-holds)',
+    ),
+    creditsCharged: z.number().int().describe('credits captured; 0 while held and when not charged'),
     deleted: z.boolean(),
     favorite: z.boolean(),
     prompt: z.string(),
@@ -183,6 +231,11 @@ export const CreditTransaction = z
     id: z.string(),
     kind: CreditTransactionKind,
     amount: z.number().int().describe('positive adds credits, negative takes them'),
+    held: z
+      .number()
+      .int()
+      .describe('the change to the credits on hold: a hold adds, its capture and release take away'),
+    charge: ChargeState.nullable().describe("where the row's job stands (hold, capture, release); else null"),
     balanceAfter: z.number().int(),
     description: z.string(),
     generationId: z.string().nullable(),

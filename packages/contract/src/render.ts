@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TEXT_LIMITS } from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
+import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
 
 /** Multipart text fields arrive as strings; lists may be JSON arrays or comma lists. */
@@ -72,6 +73,11 @@ export const RenderStartFields = z.object({
   conversationId: optionalText(100),
   duration,
   cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
+  followLines: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(FOLLOW_LINES).optional())
+    .describe(
+      'sketch render, multi-angle, staging: how closely to keep the input lines (docs/product.md#follow-lines); balanced when absent',
+    ),
 })
 export type RenderStartFields = z.infer<typeof RenderStartFields>
 

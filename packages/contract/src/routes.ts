@@ -10,6 +10,7 @@ import {
   ReorderStylesRequest,
   StyleImageUploadResponse,
 } from './admin.ts'
+import { ApiKeysResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './api-keys.ts'
 import { CapabilitiesResponse } from './capabilities-api.ts'
 import {
   CategoriesResponse,
@@ -77,6 +78,9 @@ export const ROUTES = {
   'POST /auth/sign-out': { response: OkResponse },
   'GET /auth/providers': { response: AuthProvidersResponse },
   'GET /user/profile': { response: ProfileResponse },
+  'GET /user/api-keys': { response: ApiKeysResponse },
+  'POST /user/api-keys': { body: CreateApiKeyRequest, response: CreatedApiKeyResponse },
+  'DELETE /user/api-keys/{id}': { response: OkResponse },
 
   'GET /styles': { query: StylesQuery, response: StylesResponse },
   'GET /styles/meta/categories': { response: CategoriesResponse },

@@ -43,5 +43,9 @@ export const AuthProvidersResponse = z.object({
   password: z.boolean(),
   google: z.boolean(),
   apple: z.boolean(),
+  /** whether a new account can be created (ALLOW_SIGN_UP, and not a demo) */
+  signUp: z.boolean(),
+  /** a public demo: nobody signs in or up (docs/product.md#demo-mode) */
+  demo: z.boolean(),
 })
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>

@@ -59,14 +59,28 @@ export const SUBSCRIPTION_TYPES = ['monthly', 'yearly'] as const
 
 export const SUBSCRIPTION_STATUSES = ['none', 'active', 'cancelled', 'past_due', 'expired'] as const
 
+/**
+ * Ledger rows (docs/product.md#credit-holds): a job's credits are a `hold` when it is accepted, then a
+ * `capture` (what was delivered) and/or a `release` (what was not). `debit` and `refund` are the rows jobs
+ * wrote before holds (docs/decisions/0062-credits-held-then-captured.md); they stay readable.
+ */
 export const CREDIT_TRANSACTION_KINDS = [
   'grant',
   'purchase',
   'subscription',
+  'hold',
+  'capture',
+  'release',
   'debit',
   'refund',
   'adjustment',
 ] as const
+
+/**
+ * Where a job's credits stand (docs/product.md#credit-holds): `held` while it runs, then `charged` (all
+ * delivered), `partly_charged` (some steps delivered, the rest released) or `not_charged` (all released).
+ */
+export const CHARGE_STATES = ['held', 'charged', 'partly_charged', 'not_charged'] as const
 
 export const ENGINE_IDS = ['local', 'replicate', 'fal', 'comfyui', 'openai', 'gemini'] as const
 

@@ -162,10 +162,10 @@ export const SEED_STYLES: SeedStyle[] = [
     negativePrompt: NEGATIVE_COMMON,
     qualityPrompt: QUALITY,
     localParams: {
-      look: 'marker',
+      look: 'golden-hour',
       lineWeight: 0.9,
       saturation: 1.15,
-      warmth: 0.7,
+      warmth: 0.3,
       paperTexture: 0.1,
       shading: 0.7,
     },
@@ -178,7 +178,7 @@ export const SEED_STYLES: SeedStyle[] = [
     negativePrompt: NEGATIVE_COMMON,
     qualityPrompt: QUALITY,
     localParams: {
-      look: 'watercolour',
+      look: 'mist',
       lineWeight: 0.7,
       saturation: 0.6,
       warmth: -0.4,

@@ -73,6 +73,8 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     kind: text('kind').notNull().default('session'),
     label: text('label'),
+    /** an API key's first characters, shown to tell keys apart (docs/decisions/0065-api-keys-hashed-sessions.md) */
+    prefix: text('prefix'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at'),
@@ -176,6 +178,8 @@ export const creditTransactions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     amount: integer('amount').notNull(),
+    /** change to the credits on hold (docs/decisions/0062-credits-held-then-captured.md); 0 once a job ended */
+    held: integer('held').notNull().default(0),
     balanceAfter: integer('balance_after').notNull(),
     description: text('description').notNull().default(''),
     generationId: uuid('generation_id'),
@@ -189,6 +193,9 @@ export const creditTransactions = pgTable(
       .on(t.externalRef)
       .where(sql`${t.externalRef} is not null`),
     index('credit_transactions_generation_idx').on(t.generationId).where(sql`${t.generationId} is not null`),
+    uniqueIndex('credit_transactions_job_settlement_key')
+      .on(t.generationId, t.kind)
+      .where(sql`${t.kind} in ('hold', 'capture', 'release')`),
   ],
 )
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canTransition, classify, refundFor, retryDelayMs } from './jobs.ts'
+import { canTransition, chargeOf, classify, refundFor, retryDelayMs } from './jobs.ts'
 import { priorityFor, subscriptionIsActive } from './priority.ts'
 
 describe('job transitions', () => {
@@ -25,6 +25,23 @@ describe('refunds', () => {
   })
   it('keeps the price of a completed staging phase', () => {
     expect(refundFor(40, 0, 20)).toBe(20)
+  })
+})
+
+describe("where a job's credits stand (docs/product.md#credit-holds)", () => {
+  it('is held while the job runs, whatever was released', () => {
+    expect(chargeOf('pending', 40, 0)).toEqual({ charge: 'held', creditsCharged: 0 })
+    expect(chargeOf('processing', 40, 0)).toEqual({ charge: 'held', creditsCharged: 0 })
+  })
+  it('charges what was delivered once it ended', () => {
+    expect(chargeOf('completed', 40, 0)).toEqual({ charge: 'charged', creditsCharged: 40 })
+    expect(chargeOf('completed', 40, 20)).toEqual({ charge: 'partly_charged', creditsCharged: 20 })
+    expect(chargeOf('failed', 20, 20)).toEqual({ charge: 'not_charged', creditsCharged: 0 })
+    expect(chargeOf('completed', 20, 20)).toEqual({ charge: 'not_charged', creditsCharged: 0 })
+  })
+  it('a free job: charged nothing when it completed, not charged when it failed', () => {
+    expect(chargeOf('completed', 0, 0)).toEqual({ charge: 'charged', creditsCharged: 0 })
+    expect(chargeOf('failed', 0, 0)).toEqual({ charge: 'not_charged', creditsCharged: 0 })
   })
 })
 

@@ -1,4 +1,6 @@
 import {
+  type ChargeState,
+  type CreditTransactionKind,
   type GenerationMode,
   type GenerationStatus,
   type GenerationType,
@@ -33,9 +35,34 @@ export const COUNTER_OF: Record<GenerationType, 'chatEdit' | 'video' | 'sketchRe
   'home-staging': 'homeStaging',
 }
 
+/** The ledger rows that belong to a job: what it holds, captures and releases (and the older debit and refund). */
+export const JOB_LEDGER_KINDS: ReadonlySet<string> = new Set<CreditTransactionKind>([
+  'hold',
+  'capture',
+  'release',
+  'debit',
+  'refund',
+])
+
 /**
- * What to give back when a job ends badly (refunded in full when it fails,
- * docs/decisions/0006-debit-at-acceptance-refund-on-failure.md; home staging per phase,
+ * Where a job's credits stand (docs/product.md#credit-holds): held while it is pending or processing; once it
+ * ended, charged for what it delivered (its cost less what was released) and not charged for the rest.
+ */
+export function chargeOf(
+  status: string,
+  creditsCost: number,
+  creditsReleased: number,
+): { charge: ChargeState; creditsCharged: number } {
+  if (status === 'pending' || status === 'processing') return { charge: 'held', creditsCharged: 0 }
+  const charged = Math.max(0, creditsCost - creditsReleased)
+  if (charged === 0 && (status === 'failed' || creditsCost > 0))
+    return { charge: 'not_charged', creditsCharged: 0 }
+  return { charge: charged >= creditsCost ? 'charged' : 'partly_charged', creditsCharged: charged }
+}
+
+/**
+ * What to release when a job ends badly (all of it when it fails,
+ * docs/decisions/0062-credits-held-then-captured.md; home staging per phase,
  * docs/decisions/0007-failed-staging-phase-keeps-cleaned-image.md). `completedPhaseCost` is the credits of
  * phases that did complete and whose result the user keeps.
  */

@@ -45,9 +45,13 @@ const STAGING_WORDS: Record<StagingOption, string> = {
   addLighting: 'warm inviting lighting',
 }
 
-export function stagingPromptParts(style: StagingStyle, options: StagingOption[], roomType: string | null) {
+export function stagingPromptParts(
+  style: StagingStyle | null,
+  options: StagingOption[],
+  roomType: string | null,
+) {
   return [
-    `${style} interior staging`,
+    style ? `${style} interior staging` : 'interior photo cleanup',
     roomType ? roomType.replace(/-/g, ' ') : '',
     ...options.map((o) => STAGING_WORDS[o]),
     'real estate photography',

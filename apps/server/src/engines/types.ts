@@ -3,7 +3,9 @@ import type {
   Ask,
   CameraMovement,
   EngineId,
+  FollowLines,
   LocalStyleParams,
+  Note,
   RoomType,
   StagingOption,
   StagingStyle,
@@ -45,6 +47,8 @@ export type EngineTask =
       palette: EnginePalette | null
       customColors: string[] | null
       settings: Record<string, string | number | boolean>
+      /** how closely to keep the drawing's lines (docs/product.md#follow-lines); balanced when absent */
+      followLines?: FollowLines
     }
   | {
       kind: 'multi-angle'
@@ -53,6 +57,7 @@ export type EngineTask =
       angle: Angle
       style: EngineStyle | null
       palette: EnginePalette | null
+      followLines?: FollowLines
     }
   | {
       kind: 'staging-clean'
@@ -72,6 +77,7 @@ export type EngineTask =
       options: StagingOption[]
       stagingStyle: StagingStyle
       palette: EnginePalette | null
+      followLines?: FollowLines
     }
   | { kind: 'inpaint'; input: Buffer; mask: Buffer; prompt: string }
   | {
@@ -154,8 +160,8 @@ export interface EngineFacts {
   draft?: boolean
   /** the prompt as the engine used it */
   enhancedPrompt?: string
-  /** plain-English notes on what could not be done, e.g. the local engine cannot add furniture */
-  notes?: string[]
+  /** what could not be done or was done instead, as note ids (docs/product.md#result-notes) */
+  notes?: Note[]
 }
 
 export interface EngineResult {
@@ -174,6 +180,8 @@ export type EngineErrorCode =
   | 'transient'
   | 'timeout'
   | 'cancelled'
+  /** the result kept too little of the input's lines, even when made again with strict lines: fail and refund */
+  | 'fidelity_missed'
 
 /** An engine failure with a message safe to show the user (no keys, no raw provider text). */
 export class EngineError extends Error {

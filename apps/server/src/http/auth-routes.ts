@@ -77,10 +77,16 @@ export function authRoutes(app: Api, ctx: AppContext): void {
     '/auth/providers',
     { schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } },
     // config.ts has checked that a provider with a client id has all of its settings (docs/sign-in.md)
-    async () => ({
-      password: true,
-      google: Boolean(ctx.config.GOOGLE_CLIENT_ID),
-      apple: Boolean(ctx.config.APPLE_CLIENT_ID),
-    }),
+    // in a demo (docs/product.md#demo-mode) no way in is offered
+    async () => {
+      const demo = ctx.config.DEMO_MODE
+      return {
+        password: !demo,
+        google: !demo && Boolean(ctx.config.GOOGLE_CLIENT_ID),
+        apple: !demo && Boolean(ctx.config.APPLE_CLIENT_ID),
+        signUp: !demo && ctx.config.ALLOW_SIGN_UP,
+        demo,
+      }
+    },
   )
 }

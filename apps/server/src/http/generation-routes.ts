@@ -95,6 +95,8 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
             id: t.id,
             kind: t.kind as never,
             amount: t.amount,
+            held: t.held,
+            charge: t.charge,
             balanceAfter: t.balanceAfter,
             description: t.description,
             generationId: t.generationId,

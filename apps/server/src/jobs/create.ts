@@ -1,8 +1,7 @@
-import { KINDS } from '@parti/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { Database, Tx } from '../db/client.ts'
-import { changeCredits } from '../db/repos/credits.ts'
+import { holdForJob } from '../db/repos/credits.ts'
 import { emitUserEvent } from '../db/repos/events.ts'
 import { generations, users } from '../db/schema.ts'
 import { AppError } from '../domain/errors.ts'
@@ -15,8 +14,8 @@ import { type GenerationRow, JOBS_CHANNEL } from './queue.ts'
 import { toGeneration } from './serialize.ts'
 
 /**
- * Accept jobs: the debit and the job rows commit in one transaction
- * (docs/decisions/0006-debit-at-acceptance-refund-on-failure.md), so a short balance creates nothing (402
+ * Accept jobs: the hold on their price and the job rows commit in one transaction
+ * (docs/decisions/0062-credits-held-then-captured.md), so a short balance creates nothing (402
  * with required and available) and concurrent requests can never overspend. Workers are woken by NOTIFY as
  * the transaction commits.
  */
@@ -74,13 +73,7 @@ export async function createJobs(
         })
         .returning()
       try {
-        await changeCredits(tx, {
-          userId: session.userId,
-          amount: -job.cost,
-          kind: 'debit',
-          description: KINDS[job.mode].ledger,
-          generationId: id,
-        })
+        await holdForJob(tx, { userId: session.userId, generationId: id, mode: job.mode, cost: job.cost })
       } catch (err) {
         // report the whole request's price, not the one job that tipped it over
         if (err instanceof AppError && err.code === 'insufficient_credits') {

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client.ts'
-import { changeCredits } from '../db/repos/credits.ts'
+import { settleHold } from '../db/repos/credits.ts'
 import { emitUserEvent, notifyTransient } from '../db/repos/events.ts'
 import { generations } from '../db/schema.ts'
 import { refundFor } from '../domain/jobs.ts'
@@ -93,15 +93,19 @@ export class JobQueue {
     return r.length === 1
   }
 
-  /** Outputs are already stored (blobs before rows); this commits the row that points at them. */
+  /**
+   * Outputs are already stored (blobs before rows); this commits the row that points at them and, in the same
+   * transaction, settles the job's hold (docs/product.md#credit-holds): what was delivered is captured, the
+   * `release` part (steps that did not deliver) is released. A worker that lost the job writes nothing.
+   */
   async complete(
     id: string,
     workerId: string,
-    result: Partial<GenerationRow> & { refund?: { amount: number; description: string } },
+    result: Partial<GenerationRow> & { release?: { amount: number; reason: string } },
   ): Promise<GenerationRow | null> {
-    const { refund, ...patch } = result
+    const { release, ...patch } = result
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
+      const [done] = await tx
         .update(generations)
         .set({
           ...patch,
@@ -112,7 +116,6 @@ export class JobQueue {
           leaseUntil: null,
           error: null,
           errorCode: null,
-          creditsRefunded: refund ? sql`${generations.creditsRefunded} + ${refund.amount}` : undefined,
         })
         .where(
           and(
@@ -122,24 +125,17 @@ export class JobQueue {
           ),
         )
         .returning()
-      if (!row) return null
-      if (refund && refund.amount > 0) {
-        await changeCredits(tx, {
-          userId: row.userId,
-          amount: refund.amount,
-          kind: 'refund',
-          description: refund.description,
-          generationId: row.id,
-        })
-      }
+      if (!done) return null
+      const row = await this.settle(tx, done, release?.amount ?? 0, release?.reason ?? 'not delivered')
       await this.emit(tx, row, 'generation.completed')
       return row
     })
   }
 
   /**
-   * End a job as failed and give back what it has not delivered. `workerId` null fails it whoever held it
-   * (the sweeper, for jobs out of attempts). `keptCost` is the price of phases whose result the user keeps.
+   * End a job as failed and release the hold on what it has not delivered. `workerId` null fails it whoever
+   * held it (the sweeper, for jobs out of attempts). `keptCost` is the price of phases whose result the user
+   * keeps (captured).
    */
   async fail(
     id: string,
@@ -150,8 +146,7 @@ export class JobQueue {
       const [current] = await tx.select().from(generations).where(eq(generations.id, id)).for('update')
       if (!current || (current.status !== 'processing' && current.status !== 'pending')) return null
       if (workerId !== null && current.workerId !== workerId) return null
-      const amount = refundFor(current.creditsCost, current.creditsRefunded, failure.keptCost ?? 0)
-      const [row] = await tx
+      const [failed] = await tx
         .update(generations)
         .set({
           status: 'failed',
@@ -160,12 +155,18 @@ export class JobQueue {
           completedAt: new Date(),
           updatedAt: new Date(),
           leaseUntil: null,
-          creditsRefunded: current.creditsRefunded + amount,
         })
         .where(eq(generations.id, id))
         .returning()
-      await this.refundFailed(tx, row!, amount)
-      return row!
+      const undelivered = refundFor(current.creditsCost, current.creditsRefunded, failure.keptCost ?? 0)
+      const row = await this.settle(
+        tx,
+        failed!,
+        undelivered,
+        failure.code === 'cancelled' ? 'cancelled' : 'failed',
+      )
+      await this.emit(tx, row, 'generation.failed')
+      return row
     })
   }
 
@@ -188,32 +189,35 @@ export class JobQueue {
       .where(and(eq(generations.id, id), eq(generations.status, 'pending')))
       .returning()
     if (!cancelled) return null
-    // the row is this transaction's now (the update locked it): its refund cannot race anything
-    const amount = refundFor(cancelled.creditsCost, cancelled.creditsRefunded)
-    const [row] =
-      amount > 0
-        ? await tx
-            .update(generations)
-            .set({ creditsRefunded: cancelled.creditsRefunded + amount })
-            .where(eq(generations.id, id))
-            .returning()
-        : [cancelled]
-    await this.refundFailed(tx, row!, amount)
-    return row!
+    // the row is this transaction's now (the update locked it): its release cannot race anything
+    const row = await this.settle(
+      tx,
+      cancelled,
+      refundFor(cancelled.creditsCost, cancelled.creditsRefunded),
+      'cancelled',
+    )
+    await this.emit(tx, row, 'generation.failed')
+    return row
   }
 
-  /** A job has just failed: give back `amount` and tell the user's browsers. */
-  private async refundFailed(tx: Tx, row: GenerationRow, amount: number) {
-    if (amount > 0) {
-      await changeCredits(tx, {
-        userId: row.userId,
-        amount,
-        kind: 'refund',
-        description: 'Refund for a failed job',
-        generationId: row.id,
-      })
-    }
-    await this.emit(tx, row, 'generation.failed')
+  /**
+   * The job's row has just been ended in `tx` (and is locked by it): settle its hold, capturing all but
+   * `undelivered`, and keep the released credits on the row (docs/decisions/0062-credits-held-then-captured.md).
+   */
+  private async settle(tx: Tx, row: GenerationRow, undelivered: number, reason: string) {
+    const { released } = await settleHold(
+      tx,
+      { userId: row.userId, generationId: row.id, mode: row.mode },
+      undelivered,
+      reason,
+    )
+    if (released === 0) return row
+    const [updated] = await tx
+      .update(generations)
+      .set({ creditsRefunded: sql`${generations.creditsRefunded} + ${released}` })
+      .where(eq(generations.id, row.id))
+      .returning()
+    return updated!
   }
 
   /** Put a job back for another attempt later (transient failure), keeping its attempt count. */
@@ -264,7 +268,7 @@ export class JobQueue {
     let n = 0
     for (const { id } of rows) {
       const failed = await this.fail(id, null, {
-        error: 'The job stopped responding and was cancelled. Your credits were refunded.',
+        error: 'The job stopped responding and was cancelled. Your credits were not charged.',
         code: 'lease_expired',
       })
       if (failed) n++

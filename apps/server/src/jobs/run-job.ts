@@ -1,9 +1,10 @@
-import { type EngineId, KINDS, type Kind, type KindInfo } from '@parti/contract'
+import { type EngineId, KINDS, type Kind, type KindInfo, type StoredNote } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
 import { planStateOf } from '../db/repos/users.ts'
 import { conversations, messages } from '../db/schema.ts'
+import { refundFor } from '../domain/jobs.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { placeOnSource } from '../engines/shared/composite.ts'
 import {
@@ -12,7 +13,15 @@ import {
   type EngineFacts,
   type EngineOutput,
   type EngineResult,
+  type EngineTask,
 } from '../engines/types.ts'
+import {
+  type FidelitySettings,
+  judgeResult,
+  missedReason,
+  missedRelease,
+  strictLines,
+} from '../fidelity/index.ts'
 import { definitionOf, JobPayload } from '../kinds/index.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { type StorageService, userKey } from '../storage/service.ts'
@@ -26,6 +35,8 @@ export interface RunDeps {
   storage: StorageService
   queue: JobQueue
   engines: EngineRouter
+  /** the fidelity thresholds per kind (FIDELITY_THRESHOLDS); the contract's defaults when absent */
+  fidelity?: FidelitySettings
 }
 
 export interface RunContext {
@@ -38,7 +49,8 @@ export interface RunContext {
 /** What a finished run tells the worker to commit. */
 export interface RunOutcome {
   patch: Partial<GenerationRow>
-  refund?: { amount: number; description: string }
+  /** credits of steps that did not deliver: released, the rest captured (docs/product.md#credit-holds) */
+  release?: { amount: number; reason: string }
   reply?: string
 }
 
@@ -46,7 +58,7 @@ export interface RunOutcome {
  * Run one claimed job to its outputs: load its input, run its kind's steps in order on the engines configured
  * for them (docs/architecture.md#vocabulary), store the files (blobs before rows) and return what the row
  * should say. A step whose output the kind keeps is checkpointed, so a retry resumes after it. Throws
- * EngineError on failure; the worker decides between retry and fail-and-refund.
+ * EngineError on failure; the worker decides between retry and fail-and-release.
  */
 export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext): Promise<RunOutcome> {
   const mode = row.mode as Kind
@@ -86,24 +98,21 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     }
     let result: EngineResult
     let changedArea: number | null
+    let engineTask: EngineTask
+    const ctx = engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length)
+    // a masked edit goes back onto its source here, once for every engine
+    // (docs/decisions/0060-compositing-once-in-the-runner.md)
+    const runOnce = async (t: EngineTask) =>
+      placeOnSource(t, await choice.engine.run(t, ctx), { measure: last })
     try {
-      const engineTask = await definition.steps[step]!(task, {
+      engineTask = await definition.steps[step]!(task, {
         database: deps.database,
         jobId: row.id,
         load,
         input,
         previous: previous?.data ?? null,
       })
-      // a masked edit goes back onto its source here, once for every engine
-      // (docs/decisions/0060-compositing-once-in-the-runner.md)
-      ;({ result, changedArea } = await placeOnSource(
-        engineTask,
-        await choice.engine.run(
-          engineTask,
-          engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length),
-        ),
-        { measure: last },
-      ))
+      ;({ result, changedArea } = await runOnce(engineTask))
     } catch (err) {
       // a later step that fails for good: the user keeps what the earlier steps made, and gets back the credits
       // of the steps that did not deliver (docs/product.md#staging-phases)
@@ -112,9 +121,21 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       }
       throw err
     }
-    facts.push(result.facts)
     if (last) {
+      // every image result is measured against its input (docs/product.md#fidelity); a hosted one that misses
+      // the kind's threshold is made once more with strict lines at no charge, then failed and released
+      const judge = (r: EngineResult, rerun = false) =>
+        judgeResult(deps.fidelity, { kind: mode, task, input, output: r.outputs[0], rerun })
+      let judged = await judge(result)
+      if (judged?.missed && choice.engine.id !== 'local') {
+        ;({ result, changedArea } = await runOnce(strictLines(engineTask)))
+        judged = await judge(result, true)
+        if (judged?.missed) throw new EngineError('fidelity_missed', missedReason(judged.report))
+      }
+      facts.push(result.facts)
       const stored = await storeOutputs(deps.storage, row, result.outputs, 'output')
+      const overlayKey = judged && userKey(row.userId, row.id, 'fidelity.png')
+      if (judged && overlayKey) await deps.storage.blobs.put(overlayKey, judged.overlay, 'image/png')
       return {
         patch: {
           ...stored,
@@ -130,11 +151,23 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
               : {}),
             ...factsMetadata(facts, meta),
             ...(changedArea === null ? {} : { changedArea: Math.round(changedArea * 10_000) / 10_000 }),
+            ...(judged ? { fidelity: judged.report, fidelityOverlayKey: overlayKey } : {}),
           },
         },
         ...(result.facts.reply ? { reply: result.facts.reply } : {}),
+        // a local result below the threshold is kept, and not charged: its hold is released with the reason
+        // (docs/product.md#credit-holds)
+        ...(judged?.missed
+          ? {
+              release: {
+                amount: refundFor(row.creditsCost, row.creditsRefunded),
+                reason: missedRelease(judged.report),
+              },
+            }
+          : {}),
       }
     }
+    facts.push(result.facts)
     const out = firstImage(result)
     const key = userKey(row.userId, row.id, `${kept?.file ?? step}.${extensionOf(out.contentType)}`)
     await deps.storage.blobs.put(key, out.data, out.contentType)
@@ -163,7 +196,7 @@ function phasesThrough(steps: KindInfo['steps'], i: number, rest: 'pending' | 'c
 /** What the engines said about the work, across the steps, for the details panel and the result screens. */
 function factsMetadata(facts: EngineFacts[], meta: Record<string, unknown>): Record<string, unknown> {
   const lastFacts = facts[facts.length - 1]!
-  const notes = [...((meta.notes as string[] | undefined) ?? []), ...facts.flatMap((f) => f.notes ?? [])]
+  const notes = [...((meta.notes as StoredNote[] | undefined) ?? []), ...facts.flatMap((f) => f.notes ?? [])]
   return {
     ...(lastFacts.draft ? { draft: true } : {}),
     ...(lastFacts.operations ? { operations: lastFacts.operations } : {}),
@@ -174,7 +207,7 @@ function factsMetadata(facts: EngineFacts[], meta: Record<string, unknown>): Rec
   }
 }
 
-/** Complete with the last step's output that was delivered, refunding the steps from `failedAt` on. */
+/** Complete with the last step's output that was delivered, releasing the steps from `failedAt` on. */
 async function keepPartial(
   deps: RunDeps,
   row: GenerationRow,
@@ -209,9 +242,9 @@ async function keepPartial(
         note: p.error.userMessage,
       },
     },
-    refund: {
+    release: {
       amount: undelivered.reduce((n, s) => n + (s.credits ?? 0), 0),
-      description: `Refund for the ${failedPhase} phase that failed`,
+      reason: `the ${failedPhase} phase failed`,
     },
   }
 }

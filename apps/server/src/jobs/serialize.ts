@@ -1,5 +1,6 @@
 import type { Generation, GenerationMetadata } from '@parti/contract'
 import type { generations } from '../db/schema.ts'
+import { chargeOf } from '../domain/jobs.ts'
 import type { StorageService } from '../storage/service.ts'
 
 /** What the API shows reads none of the job's working state (payload, lease, attempts…). */
@@ -8,7 +9,6 @@ export type ShownGenerationRow = Omit<
   | 'payload'
   | 'negativePrompt'
   | 'priority'
-  | 'creditsRefunded'
   | 'maskKey'
   | 'attempts'
   | 'maxAttempts'
@@ -29,6 +29,13 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
     meta.cleanedImageUrl = storage.urlFor(cleanedKey) ?? undefined
     delete meta.cleanedImageKey
   }
+  // the fidelity overlay is a file of the job like the cleaned image (docs/product.md#fidelity)
+  const overlayKey = typeof meta.fidelityOverlayKey === 'string' ? meta.fidelityOverlayKey : null
+  if (overlayKey) {
+    const url = storage.urlFor(overlayKey)
+    if (meta.fidelity && url) meta.fidelity = { ...meta.fidelity, overlayUrl: url }
+    delete meta.fidelityOverlayKey
+  }
   const inputs = row.inputKeys.map((k) => storage.urlFor(k)!).filter(Boolean)
   const sourceKey = typeof meta.sourceImageKey === 'string' ? meta.sourceImageKey : null
   if (sourceKey) delete meta.sourceImageKey
@@ -41,6 +48,7 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
     status: row.status as Generation['status'],
     progress: row.progress,
     creditsCost: row.creditsCost,
+    ...chargeOf(row.status, row.creditsCost, row.creditsRefunded),
     deleted: row.deleted,
     favorite: row.favorite,
     prompt: row.prompt,

@@ -18,7 +18,7 @@ export interface WorkerOptions {
   pollIntervalMs: number
 }
 
-const GENERIC_FAILURE = 'The job failed. Your credits were refunded.'
+const GENERIC_FAILURE = 'The job failed. Your credits were not charged.'
 
 /**
  * Claims jobs and runs them, up to `concurrency` at a time. A NOTIFY on parti_jobs wakes it at once; a slow
@@ -49,7 +49,10 @@ export class Worker {
     this.sweepTimer = setInterval(() => {
       this.queue
         .sweepExhausted()
-        .then((n) => n && this.log.warn({ failed: n }, 'failed and refunded jobs whose workers kept dying'))
+        .then(
+          (n) =>
+            n && this.log.warn({ failed: n }, 'failed jobs whose workers kept dying; their credits released'),
+        )
         .catch((err) => this.log.error({ err }, 'sweep failed'))
       this.poke()
     }, this.options.leaseSeconds * 500)
@@ -172,7 +175,7 @@ export class Worker {
         runJob(this.deps, row, { workerId: this.id, signal: abort.signal, tmpDir, onProgress }),
         abort.signal,
       )
-      const done = await this.queue.complete(row.id, this.id, { ...outcome.patch, refund: outcome.refund })
+      const done = await this.queue.complete(row.id, this.id, { ...outcome.patch, release: outcome.release })
       if (done && outcome.reply) await recordAssistantReply(this.database, done, outcome.reply)
       log.info({ ms: Date.now() - started, outcome: done ? 'completed' : 'lease lost' }, 'job finished')
     } catch (err) {
@@ -205,7 +208,7 @@ export class Worker {
       await this.queue.retryLater(row.id, this.id, wait, 'Retrying after a temporary problem')
       return
     }
-    log.warn({ err: e, code: e.code }, 'job failed; credits refunded')
+    log.warn({ err: e, code: e.code }, 'job failed; credits released')
     const failed = await this.queue.fail(row.id, this.id, { error: e.userMessage, code: e.code })
     if (failed) await recordAssistantReply(this.database, failed, e.userMessage)
   }

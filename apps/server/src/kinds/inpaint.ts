@@ -1,8 +1,7 @@
-import { InpaintFields, priceOf } from '@parti/contract'
+import { InpaintFields, inpaintIntent, priceOf } from '@parti/contract'
 import { z } from 'zod'
 import { invalid } from '../domain/errors.ts'
 import { readMask } from '../storage/uploads.ts'
-import { inpaintIntent } from './intent.ts'
 import { inputOf, requireConversation, runPlanFor, runPlanMetadata, storeMask } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 

@@ -1,4 +1,4 @@
-import { priceOf, RenderStartFields } from '@parti/contract'
+import { DEFAULT_FOLLOW_LINES, FOLLOW_LINES, priceOf, RenderStartFields } from '@parti/contract'
 import { z } from 'zod'
 import { invalid } from '../domain/errors.ts'
 import { enhancePrompt } from '../domain/prompt.ts'
@@ -22,6 +22,7 @@ const SketchTask = z.object({
   palette: PaletteSnapshot.nullable(),
   customColors: z.array(z.string()).nullable(),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  followLines: z.enum(FOLLOW_LINES).default(DEFAULT_FOLLOW_LINES),
 })
 
 /** Sketch render: a sketch and its description become a presentation render in a style and palette. */
@@ -70,6 +71,7 @@ export const sketch: KindDefinition<'sketch', RenderStartFields, z.infer<typeof 
             palette: snapshot(pal),
             customColors: f.customColors ?? null,
             settings: f.settings ?? {},
+            followLines: f.followLines ?? DEFAULT_FOLLOW_LINES,
           } satisfies z.infer<typeof SketchTask>,
         },
       ],

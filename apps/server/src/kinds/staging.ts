@@ -1,5 +1,7 @@
 import {
   creditsOfSteps,
+  DEFAULT_FOLLOW_LINES,
+  FOLLOW_LINES,
   priceOf,
   RenderStartFields,
   RoomType,
@@ -31,6 +33,7 @@ const StagingTask = z.object({
   options: z.array(StagingOption),
   stagingStyle: StagingStyle,
   palette: PaletteSnapshot.nullable(),
+  followLines: z.enum(FOLLOW_LINES).default(DEFAULT_FOLLOW_LINES),
 })
 
 /**
@@ -57,10 +60,20 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
       stagingOptions: options,
       hasLasso: !!mask,
     })
+    // the prompt names only what will be done (docs/product.md#capabilities): no "decluttered" when cleaning is skipped
+    const skipped = new Set(run.skipped.map((s) => s.ask))
+    const stages = run.steps.includes('staging-stage')
+    const runs = (o: StagingOption) =>
+      !skipped.has(`stagingOption.${o}`) &&
+      run.steps.includes(o === 'removeClutter' || o === 'removeFurniture' ? 'staging-clean' : 'staging-stage')
     const { prompt, negativePrompt } = enhancePrompt({
       userPrompt,
       palette: pal,
-      extra: stagingPromptParts(stagingStyle, options, f.roomType ?? null),
+      extra: stagingPromptParts(
+        stages ? stagingStyle : null,
+        options.filter(runs),
+        skipped.has('roomType') ? null : (f.roomType ?? null),
+      ),
     })
     return {
       batchId: null,
@@ -92,6 +105,7 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
             options,
             stagingStyle,
             palette: snapshot(pal),
+            followLines: f.followLines ?? DEFAULT_FOLLOW_LINES,
           } satisfies z.infer<typeof StagingTask>,
         },
       ],
@@ -114,6 +128,7 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
       options: task.options,
       stagingStyle: task.stagingStyle,
       palette: task.palette,
+      followLines: task.followLines,
     }),
   },
   keeps: { 'staging-clean': { file: 'cleaned', metadataKey: 'cleanedImageKey' } },

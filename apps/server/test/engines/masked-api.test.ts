@@ -76,8 +76,8 @@ async function expectCompositedBack(api: Api, server: TestServer, id: string, op
       ).arrayBuffer(),
     )
   const [src, out] = await Promise.all([
-    rgb(await file(g!.inputImageUrl!)),
-    rgb(await file(g!.outputImageUrl!)),
+    rgb(await file(String(g!.inputImageUrl))),
+    rgb(await file(String(g!.outputImageUrl))),
   ])
   expect([out.width, out.height]).toEqual([W, H])
 
@@ -274,8 +274,8 @@ describe('a masked edit on the local engine', () => {
       (
         await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${api.token}` } })
       ).arrayBuffer()
-    const src = await rgb(Buffer.from(await file(g!.inputImageUrl!)))
-    const out = await rgb(Buffer.from(await file(g!.outputImageUrl!)))
+    const src = await rgb(Buffer.from(await file(String(g!.inputImageUrl))))
+    const out = await rgb(Buffer.from(await file(String(g!.outputImageUrl))))
     const lasso = new Uint8Array(W * H)
     for (let p = 0; p < W * H; p++) if (inRect(p, LASSO)) lasso[p] = 255
     const grown = dilatedMask(lasso, W, H, bandFor(W, H))
@@ -283,8 +283,9 @@ describe('a masked edit on the local engine', () => {
     for (let p = 0; p < W * H; p++)
       if (!grown[p] && [0, 1, 2].some((k) => src.data[p * 3 + k] !== out.data[p * 3 + k])) outside++
     expect(outside).toBe(0)
-    expect(g!.metadata.changedArea).toBeGreaterThanOrEqual(0)
-    expect(g!.metadata.changedArea).toBeLessThanOrEqual(0.15)
+    const { changedArea } = g!.metadata as { changedArea: number }
+    expect(changedArea).toBeGreaterThanOrEqual(0)
+    expect(changedArea).toBeLessThanOrEqual(0.15)
   })
 
   it('magic edit with a lasso (warmer, brighter): the change inside, the source exact outside', async () => {

@@ -45,6 +45,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     WORKER_CONCURRENCY: '2',
+    // fake engines answer with any picture: a test that judges fidelity sets its own thresholds
+    FIDELITY_THRESHOLDS: 'sketch=0,multi-angle=0,staging=0,magic-edit=0,inpaint=0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   })

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { drawEllipse } from './lasso'
 
 /** The detail area over the gallery: viewer, view modes, zoom, actions, the mode carousel, the details. */
 export class DetailView {
@@ -40,24 +41,9 @@ export class DetailView {
     await this.root.getByTestId('mode-submit').click()
   }
 
-  /**
-   * Draws a closed freehand outline with the mouse over the result: an ellipse centred at (cx, cy), given as
-   * fractions of the shown image, with radii rx, ry (fractions too). Returns the outline in image fractions.
-   */
+  /** Draws an ellipse on the lasso layer (see drawEllipse), centre and radii as fractions of the image. */
   async drawLasso(cx: number, cy: number, rx: number, ry: number) {
-    const box = (await this.lasso.boundingBox())!
-    const at = (a: number) => ({
-      x: box.x + (cx + Math.cos(a) * rx) * box.width,
-      y: box.y + (cy + Math.sin(a) * ry) * box.height,
-    })
-    const start = at(0)
-    await this.page.mouse.move(start.x, start.y)
-    await this.page.mouse.down()
-    for (let a = 0.1; a <= Math.PI * 2 + 0.05; a += 0.1) {
-      const p = at(a)
-      await this.page.mouse.move(p.x, p.y)
-    }
-    await this.page.mouse.up()
+    await drawEllipse(this.page, this.lasso, cx, cy, rx, ry)
   }
 
   async close() {

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { CreateScreen } from './CreateScreen'
+import { drawEllipse } from './lasso'
 
 /** /staging: Home Staging. */
 export class StagingScreen extends CreateScreen {
@@ -18,6 +19,31 @@ export class StagingScreen extends CreateScreen {
 
   async style(name: string) {
     await this.page.getByTestId('staging-style').getByText(name, { exact: true }).click()
+  }
+
+  /** Sets the staging options to exactly these (by their data-testid names, e.g. 'removeClutter'). */
+  async options(wanted: string[]) {
+    for (const card of await this.page.locator('[data-testid^="option-card-"]').all()) {
+      const name = (await card.getAttribute('data-testid'))!.slice('option-card-'.length)
+      const box = card.locator('input[type="checkbox"]')
+      if ((await box.isChecked()) !== wanted.includes(name)) await card.click()
+    }
+  }
+
+  option(name: string): Locator {
+    return this.page.getByTestId(`option-card-${name}`)
+  }
+
+  /** Draws an ellipse on the room photo's lasso, centre and radii as fractions of the photo. */
+  async drawLasso(cx: number, cy: number, rx: number, ry: number) {
+    await drawEllipse(
+      this.page,
+      this.page.getByTestId('staging-lasso').getByTestId('lasso-layer'),
+      cx,
+      cy,
+      rx,
+      ry,
+    )
   }
 
   async resultId(): Promise<string> {

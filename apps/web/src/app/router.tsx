@@ -17,6 +17,7 @@ const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
 const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
+const ApiPage = lazy(() => import('../features/developers/ApiPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const ContactPage = lazy(() => import('../features/contact/ContactPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
@@ -59,6 +60,7 @@ export const router = createBrowserRouter([
           { path: 'video', element: <VideoPage />, handle: handle('nav.video') },
           { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
           { path: 'pricing', element: <PricingPage />, handle: handle('nav.pricing') },
+          { path: 'developers', element: <ApiPage />, handle: handle('nav.api') },
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
         ],

@@ -5,6 +5,7 @@ import type enAdmin from '../locales/admin/en.json'
 import type enApp from '../locales/app/en.json'
 import type enChat from '../locales/chat/en.json'
 import type enCreate from '../locales/create/en.json'
+import type enDevelopers from '../locales/developers/en.json'
 import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
@@ -34,6 +35,7 @@ declare module 'i18next' {
       gallery: typeof enGallery
       admin: typeof enAdmin
       pricing: typeof enPricing
+      developers: typeof enDevelopers
     }
   }
 }

@@ -1,15 +1,18 @@
-import type { CreditTransactionKind } from '@parti/contract'
+import { type CreditTransactionKind, KINDS, type Kind } from '@parti/contract'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { AppError } from '../../domain/errors.ts'
+import { chargeOf, JOB_LEDGER_KINDS } from '../../domain/jobs.ts'
 import { uuidv7 } from '../../lib/ids.ts'
 import type { DbOrTx, Tx } from '../client.ts'
-import { creditTransactions, users } from '../schema.ts'
+import { creditTransactions, generations, users } from '../schema.ts'
 import { emitUserEvent } from './events.ts'
 
 export interface CreditChange {
   userId: string
   /** positive adds credits, negative takes them */
   amount: number
+  /** the change to the credits on hold (a hold adds, a capture or release takes away); 0 by default */
+  held?: number
   kind: CreditTransactionKind
   description: string
   generationId?: string | null
@@ -44,20 +47,84 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<numbe
     userId: change.userId,
     kind: change.kind,
     amount: change.amount,
+    held: change.held ?? 0,
     balanceAfter: row.credits,
     description: change.description,
     generationId: change.generationId ?? null,
     externalRef: change.externalRef ?? null,
   })
-  await emitUserEvent(tx, change.userId, 'balance.changed', { credits: row.credits, change: change.amount })
+  // a capture moves nothing the balance shows
+  if (change.amount !== 0)
+    await emitUserEvent(tx, change.userId, 'balance.changed', { credits: row.credits, change: change.amount })
   return row.credits
 }
 
-export async function listTransactions(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select()
+/** Hold a job's price as it is accepted (docs/product.md#credit-holds): the balance shows it as taken. */
+export function holdForJob(tx: Tx, job: { userId: string; generationId: string; mode: Kind; cost: number }) {
+  return changeCredits(tx, {
+    userId: job.userId,
+    amount: -job.cost,
+    held: job.cost,
+    kind: 'hold',
+    description: KINDS[job.mode].ledger,
+    generationId: job.generationId,
+  })
+}
+
+/**
+ * Settle a job's open hold as it ends (docs/decisions/0062-credits-held-then-captured.md), in the transaction
+ * that ends it, which holds the job's row lock: capture what was delivered, release `undelivered` of it (at
+ * most what is still held). The open hold is read from the ledger itself, so a job settled once has nothing
+ * left to settle: a second call, whatever path it comes by, writes nothing.
+ */
+export async function settleHold(
+  tx: Tx,
+  job: { userId: string; generationId: string; mode: string },
+  undelivered: number,
+  releaseReason: string,
+): Promise<{ captured: number; released: number }> {
+  const [open] = await tx
+    .select({ held: sql<number>`coalesce(sum(${creditTransactions.held}), 0)::int` })
     .from(creditTransactions)
+    .where(eq(creditTransactions.generationId, job.generationId))
+  const held = Number(open?.held ?? 0)
+  if (held <= 0) return { captured: 0, released: 0 }
+  const released = Math.min(held, Math.max(0, undelivered))
+  const captured = held - released
+  const what = KINDS[job.mode as Kind]?.ledger ?? job.mode
+  const base = { userId: job.userId, generationId: job.generationId }
+  if (captured > 0)
+    await changeCredits(tx, { ...base, amount: 0, held: -captured, kind: 'capture', description: what })
+  if (released > 0)
+    await changeCredits(tx, {
+      ...base,
+      amount: released,
+      held: -released,
+      kind: 'release',
+      description: `${what}: not charged (${releaseReason})`,
+    })
+  return { captured, released }
+}
+
+/** The newest ledger rows, each job's row with where that job's credits stand (docs/product.md#credit-holds). */
+export async function listTransactions(db: DbOrTx, userId: string, limit: number) {
+  const rows = await db
+    .select({
+      t: creditTransactions,
+      status: generations.status,
+      cost: generations.creditsCost,
+      refunded: generations.creditsRefunded,
+    })
+    .from(creditTransactions)
+    .leftJoin(generations, eq(generations.id, creditTransactions.generationId))
     .where(eq(creditTransactions.userId, userId))
     .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
     .limit(limit)
+  return rows.map(({ t, status, cost, refunded }) => ({
+    ...t,
+    charge:
+      status !== null && cost !== null && refunded !== null && JOB_LEDGER_KINDS.has(t.kind)
+        ? chargeOf(status, cost, refunded).charge
+        : null,
+  }))
 }

@@ -31,7 +31,6 @@ const {
   payload: _payload,
   negativePrompt: _negativePrompt,
   priority: _priority,
-  creditsRefunded: _creditsRefunded,
   maskKey: _maskKey,
   attempts: _attempts,
   maxAttempts: _maxAttempts,

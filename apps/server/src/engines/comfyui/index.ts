@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto'
+import type { FollowLines } from '@parti/contract'
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { renderSize, sketchControlImage } from '../shared/control-image.ts'
 import { FAILURE_MESSAGES, providerFailed } from '../shared/errors.ts'
+import { followLinesOf } from '../shared/follow-lines.ts'
 import { type HostedEngineOptions, hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { imageSize } from '../shared/images.ts'
@@ -103,6 +105,8 @@ export interface ComfyJob {
   uploads: Partial<Record<'image' | 'mask' | 'control_image', Buffer>>
   values: Partial<Record<WorkflowParam, string | number>>
   prompt: string
+  /** "Follow my lines": scales the workflow's ControlNet nodes (docs/product.md#follow-lines) */
+  followLines?: FollowLines
 }
 
 /** A task's uploads and placeholder values for a template. */
@@ -131,5 +135,5 @@ async function jobInputs(task: EngineTask, wf: Workflow): Promise<ComfyJob> {
   }
   if (task.kind === 'animate')
     Object.assign(values, { fps: VIDEO_FPS, frames: VIDEO_FPS * task.duration + 1 })
-  return { uploads, values, prompt: p.full }
+  return { uploads, values, prompt: p.full, followLines: followLinesOf(task) }
 }

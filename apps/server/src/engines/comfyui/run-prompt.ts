@@ -1,4 +1,5 @@
 import type WebSocket from 'ws'
+import { scaleControlNets } from '../shared/follow-lines.ts'
 import { sleep } from '../shared/http.ts'
 import type { QueueClient, QueuedJob, QueuedStatus } from '../shared/queued-run.ts'
 import {
@@ -42,6 +43,7 @@ export function promptClient(
       for (const [field, data] of Object.entries(job.uploads))
         values[field as keyof typeof values] = await server.uploadImage(`${jobId}-${field}.png`, data, signal)
       const graph = fillWorkflow(wf, values)
+      scaleControlNets(graph, job.followLines ?? 'balanced')
       const clientId = randomClientId()
       ws = await server.connect(clientId, (e) => {
         events.push(e)

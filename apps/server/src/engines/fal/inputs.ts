@@ -1,5 +1,6 @@
 import { sketchControlImage } from '../shared/control-image.ts'
 import { providerFailed } from '../shared/errors.ts'
+import { FAL_CONTROL_GUIDANCE, followLinesOf } from '../shared/follow-lines.ts'
 import { dataUri } from '../shared/images.ts'
 import { instruction, type ModelInput } from '../shared/instruction.ts'
 import { providerImages } from '../shared/outputs.ts'
@@ -15,9 +16,17 @@ export async function falInput(model: string, task: EngineTask): Promise<ModelIn
       task.kind === 'sketch' && name.endsWith('canny')
         ? await sketchControlImage(task.input, 'ink')
         : (await providerImages(task)).image
+    // "Follow my lines" (docs/product.md#follow-lines): the control's guidance; balanced keeps the endpoint's own
+    const guidance = FAL_CONTROL_GUIDANCE[followLinesOf(task)]
     return {
       prompt: p.full,
-      input: { prompt: p.full, control_image_url: dataUri(control), num_images: 1, output_format: 'png' },
+      input: {
+        prompt: p.full,
+        control_image_url: dataUri(control),
+        num_images: 1,
+        output_format: 'png',
+        ...(guidance !== null ? { guidance_scale: guidance } : {}),
+      },
     }
   }
   const { image, mask } = await providerImages(task)

@@ -8,20 +8,20 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import type { LocalStyleParams } from '@parti/contract'
 import { ANGLES, CAMERA_MOVEMENTS, STAGING_STYLES, type StagingOption } from '@parti/contract'
 import sharp from 'sharp'
 import type { EngineContext, EnginePalette, EngineResult, EngineStyle, EngineTask } from '../types.ts'
 import { createLocalEngine } from './engine.ts'
 import { findFfmpeg } from './ffmpeg/find.ts'
 import * as fx from './fixtures.ts'
-import type { Look } from './sketch/looks.ts'
 
 const OUT = '/tmp/parti-contact'
 const TILE = 560
 const engine = createLocalEngine()
 const run = promisify(execFile)
 
-const LOOKS: Look[] = [
+const LOOKS: LocalStyleParams['look'][] = [
   'marker',
   'watercolour',
   'ink-wash',
@@ -30,6 +30,8 @@ const LOOKS: Look[] = [
   'blueprint',
   'pencil',
   'clay',
+  'golden-hour',
+  'mist',
 ]
 const PALETTES: EnginePalette[] = [
   { id: 'nordic', name: 'Nordic', colors: ['#F4F1EA', '#D8CFC0', '#9DB0A3', '#5E7A8A', '#2E3A40'] },
@@ -37,7 +39,7 @@ const PALETTES: EnginePalette[] = [
   { id: 'coastal', name: 'Coastal', colors: ['#FFFFFF', '#E9E4D8', '#A8C8D8', '#3F7C9A', '#1E3A4C'] },
 ]
 
-export function styleFor(look: Look): EngineStyle {
+export function styleFor(look: LocalStyleParams['look']): EngineStyle {
   return {
     id: look,
     name: look,
@@ -149,7 +151,7 @@ async function styles(): Promise<void> {
   tiles.push(await tile(await image(custom), 'colour-block, custom colours (digital lines)'))
   const interior = await fx.interiorSketch()
   tiles.push(await tile(interior, 'input: interior sketch'))
-  for (const look of ['marker', 'watercolour'] as Look[]) {
+  for (const look of ['marker', 'watercolour'] as LocalStyleParams['look'][]) {
     const r = await runTask({
       kind: 'sketch',
       input: interior,

@@ -4,8 +4,8 @@ import { mulberry32 } from './noise.ts'
 // Test and contact-sheet inputs drawn by code: hand-drawn-looking sketches, synthetic room photos, masks.
 // Nothing is downloaded, so every test runs offline and the inputs are the same on every machine.
 
-type Pt = [number, number]
-type Seg = [Pt, Pt]
+export type Pt = [number, number]
+export type Seg = [Pt, Pt]
 
 /** One stroke as an architect draws it: slightly wobbly, overshooting both ends. */
 function stroke([a, b]: Seg, rand: () => number, overshoot: number): string {
@@ -155,6 +155,8 @@ export interface SketchOptions {
   height?: number
   medium?: SketchMedium
   segments?: Seg[]
+  /** small round marks in design units: the dots of a handwritten i */
+  dots?: Pt[]
   seed?: number
 }
 
@@ -164,6 +166,7 @@ function sketchSvg(
   height: number,
   medium: SketchMedium,
   seed: number,
+  dots: Pt[] = [],
 ): string {
   const rand = mulberry32(seed)
   const k = Math.min(width / 1024, height / 768)
@@ -183,19 +186,23 @@ function sketchSvg(
     })
     .join('')
   const ink = pencil ? '#3a3a3e' : '#111111'
+  const marks = dots.map((d) => {
+    const [x, y] = place(d)
+    return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(1.9 * k).toFixed(2)}" fill="${ink}"/>`
+  })
   const paper = medium === 'phone' ? '#c9c3b6' : medium === 'pencil' ? '#f3efe6' : '#ffffff'
   // scans and phone photos light the paper unevenly: a shadow falls across one side
   const shade =
     medium === 'digital'
       ? ''
       : `<defs><radialGradient id="light" cx="0.3" cy="0.25" r="${medium === 'phone' ? 0.9 : 1.2}"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${medium === 'phone' ? 0.45 : 0.18}"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#light)"/>`
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${paper}"/><g fill="none" stroke="${ink}" stroke-width="${(pencil ? 2.6 : 3) * k}" stroke-linecap="round" opacity="${pencil ? 0.85 : 1}">${paths}</g>${shade}</svg>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${paper}"/><g fill="none" stroke="${ink}" stroke-width="${(pencil ? 2.6 : 3) * k}" stroke-linecap="round" opacity="${pencil ? 0.85 : 1}">${paths}</g><g opacity="${pencil ? 0.85 : 1}">${marks.join('')}</g>${shade}</svg>`
 }
 
 /** A house sketch as a scan, a phone photo of paper or clean digital lines. */
 export async function houseSketch(options: SketchOptions = {}): Promise<Buffer> {
   const { width = 1024, height = 768, medium = 'pencil', segments = houseSegments(), seed = 7 } = options
-  const image = sharp(Buffer.from(sketchSvg(segments, width, height, medium, seed)))
+  const image = sharp(Buffer.from(sketchSvg(segments, width, height, medium, seed, options.dots)))
   if (medium === 'digital') return image.png().toBuffer()
   // grain of paper and sensor; a phone photo is also a little soft and JPEG-compressed
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true })

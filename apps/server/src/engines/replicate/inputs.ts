@@ -1,6 +1,7 @@
 import type { CameraMovement } from '@parti/contract'
 import { sketchControlImage } from '../shared/control-image.ts'
 import { providerFailed } from '../shared/errors.ts'
+import { FLUX_CONTROL_GUIDANCE, followLinesOf, PROMPT_STRENGTH } from '../shared/follow-lines.ts'
 import { dataUri } from '../shared/images.ts'
 import { instruction, type ModelInput } from '../shared/instruction.ts'
 import { providerImages } from '../shared/outputs.ts'
@@ -41,6 +42,10 @@ const DIRECTOR_MOVES: Record<CameraMovement, string> = {
 export async function replicateInput(model: string, task: EngineTask): Promise<ModelInput> {
   const p = hostedPrompt(task)
   const family = familyOf(model)
+  // "Follow my lines" (docs/product.md#follow-lines): FLUX control's guidance; balanced keeps the model's own
+  const level = followLinesOf(task)
+  const guide = FLUX_CONTROL_GUIDANCE[level]
+  const guidance = guide ? { guidance: model.includes('depth') ? guide.depth : guide.canny } : {}
   if (task.kind === 'sketch' && family === 'flux-control') {
     const depth = model.includes('depth')
     const control = depth
@@ -48,7 +53,13 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
       : dataUri(await sketchControlImage(task.input, 'ink'))
     return {
       prompt: p.full,
-      input: { prompt: p.full, control_image: control, output_format: 'png', safety_tolerance: 2 },
+      input: {
+        prompt: p.full,
+        control_image: control,
+        output_format: 'png',
+        safety_tolerance: 2,
+        ...guidance,
+      },
     }
   }
   const { image, mask } = await providerImages(task)
@@ -56,7 +67,7 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
     case 'flux-control':
       return {
         prompt: p.full,
-        input: { prompt: p.full, control_image: dataUri(image), output_format: 'png' },
+        input: { prompt: p.full, control_image: dataUri(image), output_format: 'png', ...guidance },
       }
     case 'flux-fill': {
       if (!mask) throw providerFailed(task.kind, `${model} needs a mask and this task has none`)
@@ -87,7 +98,7 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
           negative_prompt: p.negative,
           num_inference_steps: 50,
           guidance_scale: 15,
-          prompt_strength: 0.8,
+          prompt_strength: PROMPT_STRENGTH[level],
         },
       }
     case 'kling':

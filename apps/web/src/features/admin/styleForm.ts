@@ -9,6 +9,8 @@ export const LOOKS = [
   'blueprint',
   'pencil',
   'clay',
+  'golden-hour',
+  'mist',
 ] as const satisfies readonly LocalStyleParams['look'][]
 
 /** The local engine's look parameters the form offers, with the contract's ranges (catalog.ts). */

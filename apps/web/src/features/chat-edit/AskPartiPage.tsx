@@ -9,7 +9,10 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { Dialog } from '../../components/ui/Dialog'
 import { Spinner } from '../../components/ui/Spinner'
 import { useSession } from '../auth/session'
+import { capabilityView } from '../create/capabilities'
 import { GalleryPickerDialog } from '../create/components/GalleryPickerDialog'
+import { SupportNote } from '../create/components/SupportNote'
+import { useCapabilities } from '../create/hooks/useCapabilities'
 import { useGeneration } from '../create/hooks/useGeneration'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
@@ -123,6 +126,7 @@ export default function AskPartiPage() {
   }, [finishedId, qc])
 
   const credits = user?.credits ?? 0
+  const capabilities = capabilityView('magic-edit', useCapabilities('magic-edit'), {})
   const reasons = chatReadiness({ hasImage: !!image, prompt, credits })
   const serverError = job.fieldError
   const message = blocked && reasons[0] ? reasonText(reasons[0], 'magicEdit') : (serverError?.text ?? null)
@@ -170,6 +174,7 @@ export default function AskPartiPage() {
         job.clearFieldError()
       }}
       previous={previous}
+      note={<SupportNote support={capabilities.support('description')} testId="support-description" />}
       onOpenGallery={() => setPicking(true)}
       ready={reasons.length === 0}
       message={message}

@@ -1,6 +1,7 @@
+import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api'
-import { paymentErrorKey } from './paymentErrors'
+import { paymentErrorKey, paymentErrorText } from './paymentErrors'
 
 describe('payment messages', () => {
   it('sign-in messages by action', () => {
@@ -33,4 +34,42 @@ describe('payment messages', () => {
     expect(paymentErrorKey('cancel', e)).toBe('cancelFailed')
     expect(paymentErrorKey('verify', new Error('x'))).toBe('verifyFailed')
   })
+})
+
+describe('payment messages as the pricing page shows them', () => {
+  const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'nl', 'ar'] as const
+  const errors = [
+    new ApiError(401, 'unauthorized', 'Authentication required'),
+    new ApiError(409, 'conflict', 'You already have an active subscription', { reason: 'same_plan' }),
+    new ApiError(409, 'conflict', 'You already have an active subscription'),
+    new ApiError(500, 'internal', 'boom'),
+    new ApiError(0, 'network_error', 'offline'),
+  ]
+  const actions = ['subscribe', 'change', 'purchase', 'portal', 'cancel', 'verify', 'plans'] as const
+
+  it.each(LANGS)(
+    'every text is a sentence in %s, never a key (the page t defaults to pricing)',
+    async (lng) => {
+      const i18n = i18next.createInstance()
+      const [pricing, app] = await Promise.all([
+        import(`../../locales/pricing/${lng}.json`),
+        import(`../../locales/app/${lng}.json`),
+      ])
+      await i18n.init({
+        lng,
+        ns: ['pricing', 'app'],
+        defaultNS: 'pricing',
+        resources: { [lng]: { pricing: pricing.default, app: app.default } },
+        interpolation: { escapeValue: false },
+      })
+      // react-i18next's useTranslation(['pricing', 'app']) looks keys up in the first namespace only (nsMode 'default')
+      const t = i18n.getFixedT(lng, 'pricing')
+      for (const action of actions)
+        for (const e of errors) {
+          const text = paymentErrorText(t as never, action, e)
+          expect(text, `${action} ${e.message}`).not.toMatch(/messages\.payments|^[a-zA-Z]+$/)
+          expect(text.length).toBeGreaterThan(8)
+        }
+    },
+  )
 })

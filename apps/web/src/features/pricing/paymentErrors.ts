@@ -21,10 +21,17 @@ const FALLBACK: Record<PaymentAction, string> = {
   plans: 'loadPlans',
 }
 
-/** The text of docs/product.md#errors-payments for a failed payments call, in the UI language. */
-export function paymentErrorText(t: TFunction<'app'>, action: PaymentAction, error: unknown): string {
+/**
+ * The text of docs/product.md#errors-payments for a failed payments call, in the UI language. The key names
+ * its namespace: the pricing page's `t` defaults to 'pricing', where these texts are not.
+ */
+export function paymentErrorText(
+  t: TFunction<['pricing', 'app']>,
+  action: PaymentAction,
+  error: unknown,
+): string {
   const key = paymentErrorKey(action, error)
-  return t(`messages.payments.${key}` as 'messages.payments.purchaseFailed')
+  return t(`app:messages.payments.${key}` as 'app:messages.payments.purchaseFailed')
 }
 
 export function paymentErrorKey(action: PaymentAction, error: unknown): string {

@@ -6,11 +6,15 @@ import { Link, useSearchParams } from 'react-router'
 import { TextAreaField } from '../../components/ui/Field'
 import { Segmented } from '../../components/ui/Segmented'
 import { useSession } from '../auth/session'
+import { capabilityView } from '../create/capabilities'
 import { CreateLayout, FormSection } from '../create/components/CreateLayout'
+import { FollowLinesControl } from '../create/components/FollowLinesControl'
 import { GenerateBar } from '../create/components/GenerateBar'
 import { PalettePicker } from '../create/components/PalettePicker'
 import { RecentStrip } from '../create/components/RecentStrip'
+import { SupportNote } from '../create/components/SupportNote'
 import { UploadDropzone } from '../create/components/UploadDropzone'
+import { useCapabilities } from '../create/hooks/useCapabilities'
 import { useStyles } from '../create/hooks/useCatalog'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { type Reason, useFieldError } from '../create/readiness'
@@ -62,6 +66,19 @@ export default function SketchPage() {
   }, [draft.styleId, styles.data, update])
 
   const sketchCount = mode === 'render' ? Math.min(1, draft.sketches.length) : draft.sketches.length
+  // what the engine will do with each field and angle, by the server's own rule (docs/product.md#capabilities)
+  const renderView = capabilityView('sketch', useCapabilities('sketch'), {
+    userPrompt: draft.description,
+    styleId: draft.styleId,
+    colorPaletteId: draft.paletteId,
+    customColors: draft.useCustomColors ? draft.customColors : null,
+  })
+  const angleView = capabilityView('multi-angle', useCapabilities('multi-angle'), {
+    userPrompt: draft.buildingDescription,
+    angles: draft.angles,
+  })
+  // multi-angle makes (and charges) only the angles the engine can make
+  const angleCount = angleView.plan?.angles?.length ?? draft.angles.length
   const reasons: Reason[] =
     mode === 'render'
       ? sketchRenderReadiness({ hasSketch: sketchCount > 0, description: draft.description, credits })
@@ -69,9 +86,10 @@ export default function SketchPage() {
           sketches: sketchCount,
           description: draft.buildingDescription,
           angles: draft.angles.length,
+          doableAngles: angleCount,
           credits,
         })
-  const cost = mode === 'render' ? SKETCH_RENDER_COST : multiAngleCost(draft.angles.length, sketchCount)
+  const cost = mode === 'render' ? SKETCH_RENDER_COST : multiAngleCost(angleCount, sketchCount)
 
   const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
 
@@ -135,6 +153,7 @@ export default function SketchPage() {
           maxLength={TEXT_LIMITS.prompt}
           onChange={(e) => update({ description: e.target.value })}
           error={fieldError('userPrompt')}
+          hint={<SupportNote support={renderView.support('description')} testId="support-description" />}
           className="[&_textarea]:min-h-24"
         />
         <FormSection title={t('sketch:style.title')} titleId={ids.style}>
@@ -165,6 +184,7 @@ export default function SketchPage() {
           colours={draft.customColors}
           onChange={(customColors) => update({ customColors })}
         />
+        <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
         {advanced && <AdvancedSketchSettings draft={draft} update={update} />}
         <GenerateBar
           label={t('sketch:form.generate')}
@@ -189,6 +209,7 @@ export default function SketchPage() {
           maxLength={TEXT_LIMITS.prompt}
           onChange={(e) => update({ buildingDescription: e.target.value })}
           error={fieldError('userPrompt')}
+          hint={<SupportNote support={angleView.support('description')} testId="support-description" />}
           className="[&_textarea]:min-h-24"
         />
         <FormSection
@@ -217,16 +238,18 @@ export default function SketchPage() {
             labelledBy={`${ids.angles}-title`}
             firstId={ids.angles}
             error={fieldError('angles')}
+            support={(angle) => angleView.support(`angle.${angle}`)}
           />
         </FormSection>
+        <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
         <GenerateBar
           label={t('sketch:multi.generate')}
           cost={cost}
           costDetail={
-            draft.angles.length
+            angleCount
               ? sketchCount > 1
-                ? t('sketch:multi.costBatch', { angles: draft.angles.length, sketches: sketchCount })
-                : t('sketch:multi.costDetail', { per: COSTS.perAngle, count: draft.angles.length })
+                ? t('sketch:multi.costBatch', { angles: angleCount, sketches: sketchCount })
+                : t('sketch:multi.costDetail', { per: COSTS.perAngle, count: angleCount })
               : undefined
           }
           credits={credits}

@@ -29,14 +29,17 @@ export function multiAngleReadiness(input: {
   sketches: number
   description: string
   angles: number
+  /** of the chosen angles, those the engine can make (docs/product.md#capabilities); all when not given */
+  doableAngles?: number
   credits: number
 }): Reason[] {
   const reasons: Reason[] = []
+  const doable = input.doableAngles ?? input.angles
   if (input.sketches === 0) reasons.push({ code: 'sketch_required', field: 'sketch' })
   if (!input.description.trim()) reasons.push({ code: 'building_description_required', field: 'userPrompt' })
   if (input.angles === 0) reasons.push({ code: 'angle_required', field: 'angles' })
-  // the cost is only known once there is an angle to pay for
-  if (input.angles > 0)
-    reasons.push(...creditsReason(multiAngleCost(input.angles, input.sketches), input.credits))
+  else if (doable === 0) reasons.push({ code: 'not_offered', field: 'angles' })
+  // the cost is only known once there is an angle to pay for, and is of the angles that will be made
+  if (doable > 0) reasons.push(...creditsReason(multiAngleCost(doable, input.sketches), input.credits))
   return reasons
 }

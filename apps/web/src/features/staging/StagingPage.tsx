@@ -1,26 +1,43 @@
-import { COSTS } from '@parti/contract'
+import { COSTS, type StagingOption } from '@parti/contract'
 import { Sofa } from 'lucide-react'
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextAreaField } from '../../components/ui/Field'
 import { useSession } from '../auth/session'
+import { capabilityView } from '../create/capabilities'
 import { CreateLayout, FormSection } from '../create/components/CreateLayout'
+import { FollowLinesControl } from '../create/components/FollowLinesControl'
 import { GenerateBar } from '../create/components/GenerateBar'
 import { PalettePicker } from '../create/components/PalettePicker'
 import { RecentStrip } from '../create/components/RecentStrip'
+import { SupportNote } from '../create/components/SupportNote'
 import { UploadDropzone } from '../create/components/UploadDropzone'
+import { useCapabilities } from '../create/hooks/useCapabilities'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
+import type { Polygon } from '../gallery/lasso/geometry'
+import { maskPng } from '../gallery/lasso/mask'
 import { useAdvancedSettings } from '../preferences/advanced'
 import { RoomTypePicker } from './components/RoomTypePicker'
+import { StagingLasso } from './components/StagingLasso'
 import { StagingOptionsPicker } from './components/StagingOptionsPicker'
 import { StagingResult } from './components/StagingResult'
 import { StagingStylePicker } from './components/StagingStylePicker'
 import { useStagingDraft } from './hooks/useStagingDraft'
-import { STAGING_COST, stagingReadiness } from './readiness'
+import { stagingReadiness } from './readiness'
 import { stagingRequest } from './request'
+
+/** The natural size of the photo the lasso was drawn on (the mask is made at that size). */
+function imageSize(url: string): Promise<{ width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const img = new Image()
+    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight })
+    img.onerror = () => reject(new Error('image unavailable'))
+    img.src = url
+  })
+}
 
 /**
  * Home Staging (beta, docs/product.md#home-staging): room photo, room type, palette, options and style;
@@ -35,12 +52,42 @@ export default function StagingPage() {
   const lastRequest = useRef<StartJobInput | null>(null)
   const ids = { photo: useId(), room: useId(), palette: useId(), options: useId(), style: useId() }
   const job = useStartJob({ failureTitle: t('staging:failed') })
+  // the lasso selection on the photo: what the cleaning removes (kept while the photo stays the same)
+  const [lasso, setLasso] = useState<{ photo: string; polygons: Polygon[] }>({ photo: '', polygons: [] })
+  const photo = draft.photos[0]
+  const polygons = photo && lasso.photo === photo.previewUrl ? lasso.polygons : []
+  const setPolygons = (next: Polygon[]) => photo && setLasso({ photo: photo.previewUrl, polygons: next })
 
   // 'use as input' from another screen: /staging?source=<generation id>
   useSourceImage((photo) => update({ photos: [photo] }))
 
-  const reasons = stagingReadiness({ hasPhoto: draft.photos.length > 0, credits })
+  // what the engine will do with this request, by the server's own rule (docs/product.md#capabilities)
+  const view = capabilityView('staging', useCapabilities('staging'), {
+    stagingStyle: draft.style,
+    stagingOptions: draft.options,
+    roomType: draft.roomType,
+    colorPaletteId: draft.paletteId,
+    userPrompt: advanced ? draft.notes : '',
+    hasLasso: polygons.length > 0,
+  })
+  const steps = view.plan?.steps ?? ['staging-clean', 'staging-stage']
+  const reasons = stagingReadiness({
+    hasPhoto: draft.photos.length > 0,
+    credits,
+    cost: view.cost,
+    refused: view.refused,
+  })
   const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
+  const wantsRemoval = draft.options.some((o) => o === 'removeClutter' || o === 'removeFurniture')
+
+  const generate = async () => {
+    const request = stagingRequest(draft)
+    if (photo && polygons.length && request.body instanceof FormData) {
+      const size = await imageSize(photo.previewUrl)
+      request.body.append('maskData', await maskPng(polygons, size.width, size.height), 'mask.png')
+    }
+    await submit(request)
+  }
 
   const submit = async (request: StartJobInput) => {
     lastRequest.current = request
@@ -65,12 +112,16 @@ export default function StagingPage() {
         }}
         error={fieldError('image', ['file', 'imageUrl'])}
       />
+      {photo && (wantsRemoval || polygons.length > 0) && (
+        <StagingLasso photo={photo} polygons={polygons} onChange={setPolygons} />
+      )}
       <FormSection title={t('staging:form.roomType')} titleId={ids.room}>
         <RoomTypePicker
           value={draft.roomType}
           onChange={(roomType) => update({ roomType })}
           labelledBy={ids.room}
         />
+        <SupportNote support={view.support('roomType')} className="mt-2" testId="support-roomType" />
       </FormSection>
       <FormSection title={t('staging:form.style')} titleId={ids.style}>
         <StagingStylePicker
@@ -78,13 +129,17 @@ export default function StagingPage() {
           onChange={(style) => update({ style })}
           labelledBy={ids.style}
         />
+        <SupportNote support={view.support('style')} className="mt-2" testId="support-style" />
       </FormSection>
       <FormSection title={t('staging:form.options')} titleId={ids.options}>
-        <StagingOptionsPicker
-          value={draft.options}
-          onChange={(options) => update({ options })}
-          labelledBy={ids.options}
-        />
+        <div id={ids.options} tabIndex={-1} className="outline-none">
+          <StagingOptionsPicker
+            value={draft.options}
+            onChange={(options) => update({ options })}
+            labelledBy={ids.options}
+            support={(o: StagingOption) => view.support(`stagingOption.${o}`)}
+          />
+        </div>
       </FormSection>
       <FormSection title={t('staging:form.palette')} titleId={ids.palette}>
         <PalettePicker
@@ -93,6 +148,7 @@ export default function StagingPage() {
           labelledBy={ids.palette}
         />
       </FormSection>
+      <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
       {advanced && (
         <TextAreaField
           label={t('staging:form.notes')}
@@ -106,13 +162,19 @@ export default function StagingPage() {
       )}
       <GenerateBar
         label={t('staging:form.generate')}
-        cost={STAGING_COST}
-        costDetail={t('staging:form.costDetail', COSTS.staging)}
+        cost={view.cost}
+        costDetail={
+          view.refused
+            ? undefined
+            : steps.includes('staging-stage')
+              ? t('staging:form.costDetail', COSTS.staging)
+              : t('staging:form.costCleaningOnly', COSTS.staging)
+        }
         credits={credits}
         reasons={reasons}
         pending={job.isPending}
-        fieldIds={{ image: ids.photo }}
-        onGenerate={() => void submit(stagingRequest(draft))}
+        fieldIds={{ image: ids.photo, options: ids.options }}
+        onGenerate={() => void generate()}
         onShowErrors={() => update({ showErrors: true })}
         onInsufficient={job.showInsufficient}
       />

@@ -15,3 +15,17 @@ describe('home staging readiness', () => {
     ])
   })
 })
+
+describe('home staging readiness with the engine’s capabilities', () => {
+  it('asks only for the credits of the steps that run', () => {
+    expect(stagingReadiness({ hasPhoto: true, credits: 30, cost: 20 })).toEqual([])
+    expect(stagingReadiness({ hasPhoto: true, credits: 10, cost: 20 })).toEqual([
+      { code: 'insufficient_credits', required: 20, available: 10 },
+    ])
+  })
+  it('says the engine cannot do what was asked, pointing at the options', () => {
+    expect(stagingReadiness({ hasPhoto: true, credits: 100, cost: 0, refused: true })).toEqual([
+      { code: 'not_offered', field: 'options' },
+    ])
+  })
+})

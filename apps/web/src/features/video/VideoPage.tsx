@@ -6,11 +6,14 @@ import { Button } from '../../components/ui/Button'
 import { TextAreaField, TextField } from '../../components/ui/Field'
 import { Segmented } from '../../components/ui/Segmented'
 import { useSession } from '../auth/session'
+import { capabilityView, refusalReason } from '../create/capabilities'
 import { CreateLayout, FormSection } from '../create/components/CreateLayout'
 import { GalleryPickerDialog } from '../create/components/GalleryPickerDialog'
 import { GenerateBar } from '../create/components/GenerateBar'
 import { RecentStrip } from '../create/components/RecentStrip'
+import { SupportNote } from '../create/components/SupportNote'
 import { UploadDropzone } from '../create/components/UploadDropzone'
+import { useCapabilities } from '../create/hooks/useCapabilities'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { isImageUrl } from '../create/inputImage'
@@ -35,7 +38,14 @@ export default function VideoPage() {
   const [picking, setPicking] = useState(false)
   const [urlBroken, setUrlBroken] = useState(false)
   const lastRequest = useRef<StartJobInput | null>(null)
-  const ids = { image: useId(), url: useId(), description: useId(), duration: useId(), move: useId() }
+  const ids = {
+    image: useId(),
+    url: useId(),
+    description: useId(),
+    duration: useId(),
+    move: useId(),
+    camera: useId(),
+  }
   const job = useStartJob({
     insufficientVariant: 'video',
     failureTitle: t('app:messages.generation.videoFailed'),
@@ -43,14 +53,24 @@ export default function VideoPage() {
 
   useSourceImage((image) => update({ images: [image], source: 'upload' }))
 
-  const reasons = videoReadiness({
-    source: draft.source,
-    hasImage: draft.images.length > 0,
-    url: draft.url,
-    description: draft.description,
-    duration: draft.duration,
-    credits,
-  })
+  // what the engine does with the description, the length and the camera move (docs/product.md#capabilities)
+  const view = capabilityView(
+    'animate',
+    useCapabilities('animate'),
+    { userPrompt: draft.description, duration: draft.duration, cameraMovement: draft.move },
+    videoCost(draft.duration),
+  )
+  const reasons = [
+    ...videoReadiness({
+      source: draft.source,
+      hasImage: draft.images.length > 0,
+      url: draft.url,
+      description: draft.description,
+      duration: draft.duration,
+      credits,
+    }),
+    ...refusalReason(view, 'camera'),
+  ]
   const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
 
   const submit = async (request: StartJobInput) => {
@@ -156,6 +176,7 @@ export default function VideoPage() {
         maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => update({ description: e.target.value })}
         error={fieldError('description')}
+        hint={<SupportNote support={view.support('description')} testId="support-description" />}
         className="[&_textarea]:min-h-24"
       />
       <FormSection title={t('video:form.duration')} titleId={ids.duration}>
@@ -164,13 +185,21 @@ export default function VideoPage() {
           onChange={(duration) => update({ duration })}
           labelledBy={ids.duration}
         />
+        <SupportNote support={view.support(`duration.${draft.duration}`)} className="mt-2" />
       </FormSection>
       <FormSection
         title={t('video:form.camera')}
         titleId={ids.move}
         aside={<span className="text-xs text-fg-muted">{t(`video:moves.${draft.move}.name`)}</span>}
       >
-        <CameraMovePicker value={draft.move} onChange={(move) => update({ move })} labelledBy={ids.move} />
+        <div id={ids.camera} tabIndex={-1} className="outline-none">
+          <CameraMovePicker value={draft.move} onChange={(move) => update({ move })} labelledBy={ids.move} />
+        </div>
+        <SupportNote
+          support={view.support(`camera.${draft.move}`)}
+          className="mt-2"
+          testId="support-camera"
+        />
       </FormSection>
       <GenerateBar
         label={t('video:form.generate')}
@@ -180,7 +209,7 @@ export default function VideoPage() {
         reasons={reasons}
         variant="video"
         pending={job.isPending}
-        fieldIds={{ image: ids.image, imageUrl: ids.url, description: ids.description }}
+        fieldIds={{ image: ids.image, imageUrl: ids.url, description: ids.description, camera: ids.camera }}
         onGenerate={() => void submit(videoRequest(draft))}
         onShowErrors={() => update({ showErrors: true })}
         onInsufficient={job.showInsufficient}

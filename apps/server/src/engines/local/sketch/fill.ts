@@ -2,6 +2,7 @@ import { luminance, mix, type Rgb, saturate, scale, warm } from '../color.ts'
 import { smoothNoise } from '../noise.ts'
 import { matFromGrey, withCv } from '../opencv.ts'
 import type { LookSpec } from './looks.ts'
+import { materialShade, type RoleMaterials } from './materials.ts'
 import { type RegionMap, ROLES, type Role } from './regions.ts'
 
 /** The colour layer at work size: RGB with shading baked in, plus how much of the paper each pixel covers. */
@@ -12,14 +13,12 @@ export interface FillLayer {
   rgba: Uint8Array
 }
 
-/** Light comes from the upper left, as on most presentation drawings: shadows fall down and to the right. */
-const LIGHT = { x: -0.55, y: -0.83 }
-
 export async function paintFills(
   map: RegionMap,
   spec: LookSpec,
   colours: Record<Role, Rgb>,
   seed: number,
+  materials: RoleMaterials = {},
 ): Promise<FillLayer> {
   const { width, height } = map
   const palette = roleColoursFor(spec, colours)
@@ -33,13 +32,18 @@ export async function paintFills(
   const GROUND = ROLES.indexOf('ground')
   const FLOOR = ROLES.indexOf('floor')
   const GLAZING = ROLES.indexOf('glazing')
-  const skyTop = palette.sky
-  const skyLow = spec.colourMode === 'night' ? ([42, 58, 94] as Rgb) : mix(palette.sky, spec.paper, 0.35)
+  const skyTop = spec.skyGradient?.[0] ?? palette.sky
+  const skyLow =
+    spec.skyGradient?.[1] ??
+    (spec.colourMode === 'night' ? ([42, 58, 94] as Rgb) : mix(palette.sky, spec.paper, 0.35))
+  const LIGHT = spec.light
   const horizon = Math.max(1, map.horizon)
   const s = spec.shading
   const night = spec.colourMode === 'night'
   const groundFades = spec.colourMode === 'palette' && spec.blend === 'multiply'
   const byLabel = map.regions
+  // the described material of each role (docs/product.md#sketch-description), as an index per role
+  const material = ROLES.map((role) => materials[role] ?? null)
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x
@@ -62,9 +66,11 @@ export async function paintFills(
           const gx = (x - region.cx) / Math.max(8, region.width)
           const gy = (y - region.cy) / Math.max(8, region.height)
           const lit = (gx * LIGHT.x + gy * LIGHT.y) * 1.6
-          if (!spec.hardShadows) shade *= 1 + 0.1 * s * (lit < -1 ? -1 : Math.min(lit, 1))
+          if (!spec.hardShadows) shade *= 1 + LIGHT.strength * s * (lit < -1 ? -1 : Math.min(lit, 1))
           shade *= 1 - (0.34 * s * shadow[i]!) / 255
         }
+        const m = material[role]
+        if (m) shade *= materialShade(m, x, y, width)
         if (role === GROUND || role === FLOOR) {
           // the ground darkens where it meets the building and fades toward the viewer
           const t = Math.min(1, Math.max(0, (y - horizon) / Math.max(1, height - horizon)))
@@ -151,6 +157,20 @@ function lookColour(spec: LookSpec, role: Role, c: Rgb): Rgb {
       if (role === 'ground' || role === 'floor') return mix(scale(c, 0.18), [14, 18, 28], 0.5)
       // surfaces lit only by the sky: dark, blue-shifted, still telling the palette apart
       return mix(scale(c, 0.34), [22, 32, 58], 0.35)
+    }
+    case 'golden': {
+      // everything in low warm sun; the glass mirrors the sunset, the ground is in long warm shade
+      if (role === 'glazing') return mix(c, [236, 168, 92], 0.7)
+      const sunlit: Rgb = [Math.min(255, c[0] * 1.04 + 12), c[1] * 0.88 + 6, c[2] * 0.66]
+      if (role === 'ground' || role === 'floor') return mix(scale(sunlit, 0.7), [120, 84, 70], 0.3)
+      return sunlit
+    }
+    case 'mist': {
+      // fog: colours washed out toward a cool grey, distant parts the palest
+      const fog: Rgb = [208, 216, 222]
+      if (role === 'glazing') return mix(c, [126, 142, 156], 0.6)
+      if (role === 'ground' || role === 'floor') return mix(c, fog, 0.7)
+      return mix(c, fog, 0.4)
     }
     case 'blueprint':
       if (role === 'glazing') return [70, 122, 186]

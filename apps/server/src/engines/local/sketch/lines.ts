@@ -117,7 +117,10 @@ function inkThreshold(histogram: Uint32Array): number {
   return Math.min(100, Math.max(30, best))
 }
 
-/** Thresholds, then drops specks (dust, grain, JPEG noise) smaller than a short pencil dash. */
+/**
+ * Thresholds, then drops specks (dust, grain, JPEG noise) smaller than a short pencil dash. A small solid mark
+ * close to a line is kept: it is the dot of an i, a full stop or a dimension tick, not dust on the paper.
+ */
 async function cleanMask(
   ink: Uint8Array,
   width: number,
@@ -127,6 +130,8 @@ async function cleanMask(
   const binary = new Uint8Array(ink.length)
   for (let i = 0; i < ink.length; i++) binary[i] = ink[i]! > threshold ? 255 : 0
   const minArea = Math.max(6, Math.round((width * height) / 60_000))
+  // an i's dot sits a stroke or a few above its stem: a reach of ~1.8 % of the long side
+  const reach = Math.max(3, Math.round(Math.max(width, height) / 56))
   return withCv((cv, track) => {
     const src = track(matFromGrey(cv, binary, width, height))
     const labels = track(new cv.Mat())
@@ -135,14 +140,31 @@ async function cleanMask(
     const n = cv.connectedComponentsWithStats(src, labels, stats, centroids, 8, cv.CV_32S)
     const keep = new Uint8Array(n)
     const s = stats.data32S
+    const small: number[] = []
     for (let label = 1; label < n; label++) {
       const area = s[label * 5 + 4]!
-      const span = Math.max(s[label * 5 + 2]!, s[label * 5 + 3]!)
-      keep[label] = area >= minArea && span >= 4 ? 1 : 0
+      const w = s[label * 5 + 2]!
+      const h = s[label * 5 + 3]!
+      if (area >= minArea && Math.max(w, h) >= 4) keep[label] = 1
+      // a compact blob of a few pixels (a dot is as tall as it is wide and mostly filled)
+      else if (area >= 3 && Math.max(w, h) <= 2 * Math.min(w, h) && area >= 0.5 * w * h) small.push(label)
     }
     const l = labels.data32S
     const out = new Uint8Array(binary.length)
     for (let i = 0; i < out.length; i++) out[i] = keep[l[i]!] ? 255 : 0
+    if (small.length) {
+      const near = track(matFromGrey(cv, out, width, height))
+      const kernel = track(cv.Mat.ones(reach * 2 + 1, reach * 2 + 1, cv.CV_8U))
+      cv.dilate(near, near, kernel)
+      const c = centroids.data64F
+      const reached = near.data
+      for (const label of small) {
+        const x = Math.round(c[label * 2]!)
+        const y = Math.round(c[label * 2 + 1]!)
+        if (reached[y * width + x]) keep[label] = 1
+      }
+      for (let i = 0; i < out.length; i++) if (keep[l[i]!]) out[i] = 255
+    }
     return out
   })
 }

@@ -1,7 +1,8 @@
 import type { LocalStyleParams } from '@parti/contract'
 import type { Rgb } from '../color.ts'
 
-export type Look = LocalStyleParams['look']
+/** A style's look, or 'plain': the neutral daylight render of a job that names no style. */
+export type Look = LocalStyleParams['look'] | 'plain'
 
 /** How a look is painted. The style's parameters (lineWeight, saturation…) scale these per style. */
 export interface LookSpec {
@@ -24,7 +25,11 @@ export interface LookSpec {
   /** cast shadows: soft (blurred) or hard-edged graphic bands */
   hardShadows: boolean
   /** how the roles are coloured: from the palette, in ink greys, all clay, or at night */
-  colourMode: 'palette' | 'ink' | 'clay' | 'night' | 'blueprint'
+  colourMode: 'palette' | 'ink' | 'clay' | 'night' | 'blueprint' | 'golden' | 'mist'
+  /** sky colour at the top and at the horizon; null: the palette's sky fading toward the paper */
+  skyGradient: [Rgb, Rgb] | null
+  /** where the light comes from (x, y on screen) and how strongly it grades each surface across, 0..1 */
+  light: { x: number; y: number; strength: number }
   /** fill coverage of sky at the top and at the horizon (a wash that fades, as drawn by hand) */
   sky: [number, number]
   /** coverage of the building's fills */
@@ -40,6 +45,9 @@ export interface LookSpec {
   grid: boolean
   glow: boolean
 }
+
+/** Light from the upper left, as on most presentation drawings. */
+const UPPER_LEFT = { x: -0.55, y: -0.83, strength: 0.1 }
 
 const BASE: Record<
   Look,
@@ -69,6 +77,8 @@ const BASE: Record<
     glassHighlights: true,
     grid: false,
     glow: false,
+    skyGradient: null,
+    light: UPPER_LEFT,
   },
   watercolour: {
     blend: 'multiply',
@@ -90,6 +100,8 @@ const BASE: Record<
     glassHighlights: false,
     grid: false,
     glow: false,
+    skyGradient: null,
+    light: UPPER_LEFT,
   },
   'ink-wash': {
     blend: 'multiply',
@@ -111,6 +123,8 @@ const BASE: Record<
     glassHighlights: false,
     grid: false,
     glow: false,
+    skyGradient: null,
+    light: UPPER_LEFT,
   },
   'colour-block': {
     blend: 'normal',
@@ -132,6 +146,8 @@ const BASE: Record<
     glassHighlights: false,
     grid: false,
     glow: false,
+    skyGradient: null,
+    light: UPPER_LEFT,
   },
   night: {
     blend: 'normal',
@@ -153,6 +169,8 @@ const BASE: Record<
     glassHighlights: false,
     grid: false,
     glow: true,
+    skyGradient: null,
+    light: UPPER_LEFT,
   },
   blueprint: {
     blend: 'normal',
@@ -174,6 +192,8 @@ const BASE: Record<
     glassHighlights: false,
     grid: true,
     glow: false,
+    skyGradient: null,
+    light: UPPER_LEFT,
   },
   pencil: {
     blend: 'multiply',
@@ -195,6 +215,8 @@ const BASE: Record<
     glassHighlights: false,
     grid: false,
     glow: false,
+    skyGradient: null,
+    light: UPPER_LEFT,
   },
   clay: {
     blend: 'normal',
@@ -216,12 +238,95 @@ const BASE: Record<
     glassHighlights: false,
     grid: false,
     glow: false,
+    skyGradient: null,
+    light: UPPER_LEFT,
+  },
+  // low sun from the left: warm light raking across the facades, a peach horizon under a dusky sky, gold glass
+  'golden-hour': {
+    blend: 'normal',
+    paper: [250, 236, 214],
+    grain: 0.05,
+    lineColour: [74, 46, 30],
+    lineOpacity: 0.8,
+    saturation: 1,
+    shading: 1,
+    aoRadius: 4,
+    hardShadows: false,
+    colourMode: 'golden',
+    sky: [1, 1],
+    fillAlpha: 1,
+    edgeGap: 0,
+    bleed: 0,
+    texture: 'none',
+    textureAmount: 0,
+    glassHighlights: false,
+    grid: false,
+    glow: false,
+    skyGradient: [
+      [104, 124, 178],
+      [252, 190, 124],
+    ],
+    light: { x: -0.97, y: -0.25, strength: 0.32 },
+  },
+  // overcast and foggy: cool, pale, low contrast; soft blue-grey lines half lost in the mist
+  mist: {
+    blend: 'normal',
+    paper: [222, 228, 232],
+    grain: 0.2,
+    lineColour: [92, 106, 120],
+    lineOpacity: 0.55,
+    saturation: 0.35,
+    shading: 0.5,
+    aoRadius: 6,
+    hardShadows: false,
+    colourMode: 'mist',
+    sky: [1, 1],
+    fillAlpha: 1,
+    edgeGap: 0,
+    bleed: 1.2,
+    texture: 'wash',
+    textureAmount: 0.14,
+    glassHighlights: false,
+    grid: false,
+    glow: false,
+    skyGradient: [
+      [186, 198, 208],
+      [226, 231, 234],
+    ],
+    light: { x: 0, y: -1, strength: 0.04 },
+  },
+  // no style: a clean daylight render, clear blue sky, crisp thin lines, no medium's texture
+  plain: {
+    blend: 'normal',
+    paper: [255, 255, 255],
+    grain: 0,
+    lineColour: [46, 48, 52],
+    lineOpacity: 0.85,
+    saturation: 1,
+    shading: 1,
+    aoRadius: 3,
+    hardShadows: false,
+    colourMode: 'palette',
+    sky: [1, 1],
+    fillAlpha: 1,
+    edgeGap: 0,
+    bleed: 0,
+    texture: 'none',
+    textureAmount: 0,
+    glassHighlights: false,
+    grid: false,
+    glow: false,
+    skyGradient: [
+      [70, 128, 198],
+      [206, 224, 238],
+    ],
+    light: UPPER_LEFT,
   },
 }
 
-/** The default when a job names no style: marker is the quick presentation render architects know best. */
-export const DEFAULT_PARAMS: LocalStyleParams = {
-  look: 'marker',
+/** The default when a job names no style: a plain daylight render, unlike any style's medium. */
+export const DEFAULT_PARAMS: { look: Look } & Omit<LocalStyleParams, 'look'> = {
+  look: 'plain',
   lineWeight: 1,
   saturation: 1,
   warmth: 0,
@@ -230,7 +335,7 @@ export const DEFAULT_PARAMS: LocalStyleParams = {
 }
 
 /** Combines a look's defaults with a style's parameters (each centred so 1 / 0.5 / 0 keep the look as designed). */
-export function lookSpec(params: LocalStyleParams): LookSpec {
+export function lookSpec(params: typeof DEFAULT_PARAMS): LookSpec {
   const base = BASE[params.look]
   return {
     ...base,

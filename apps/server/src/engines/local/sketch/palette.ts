@@ -54,5 +54,7 @@ export function roleColours(colours: Rgb[]): Record<Role, Rgb> {
     sky,
     ceiling: mix(d4, WHITE, 0.5),
     floor: mix(d2, d1, 0.35),
+    // upholstery: the palette's accent, softened toward a warm grey so a sofa never shouts
+    furniture: mix(accent, [150, 142, 132], 0.45),
   }
 }

@@ -3,7 +3,17 @@ import { matFromGrey, withCv } from '../opencv.ts'
 import type { LineArt } from './lines.ts'
 
 /** What a closed area of the drawing most likely is, from its size, shape and position. */
-export type Role = 'sky' | 'ground' | 'wall' | 'wall2' | 'roof' | 'glazing' | 'accent' | 'ceiling' | 'floor'
+export type Role =
+  | 'sky'
+  | 'ground'
+  | 'wall'
+  | 'wall2'
+  | 'roof'
+  | 'glazing'
+  | 'accent'
+  | 'ceiling'
+  | 'floor'
+  | 'furniture'
 export const ROLES: readonly Role[] = [
   'sky',
   'ground',
@@ -14,6 +24,7 @@ export const ROLES: readonly Role[] = [
   'accent',
   'ceiling',
   'floor',
+  'furniture',
 ]
 
 interface Region {
@@ -228,6 +239,11 @@ function classify(
     const aspect = r.width / Math.max(1, r.height)
     const rectangular = fill > 0.85
     const parent = surroundingRole(r, regions, labels, width, height)
+    if (interior) {
+      r.role = a < 0.00015 ? (parent ?? 'wall') : roleInside(r, parent, a, rectangular, height)
+      if (r.role === 'wall' && wallRank++ % 2 === 1) r.role = 'wall2'
+      continue
+    }
     if (a < 0.00015) r.role = parent ?? 'wall'
     else if (rectangular && a < 0.02 && (aspect > 8 || aspect < 0.125))
       r.role = 'roof' // fascia, parapet, trim
@@ -263,6 +279,22 @@ function borderRoleOutside(r: Region, horizon: number): Role {
   if (r.touchesBottom && !r.touchesTop) return 'ground'
   if (r.touchesTop && r.touchesBottom) return 'sky' // split per pixel at the horizon
   return r.cy < horizon ? 'sky' : 'ground'
+}
+
+/**
+ * A closed area inside a room: what stands on the floor is furniture; an upright rectangle in a wall, above
+ * the floor, is a window (light: it looks out); a tall one down to the floor is a door; large areas are walls.
+ */
+function roleInside(r: Region, parent: Role | null, a: number, rectangular: boolean, height: number): Role {
+  const aspect = r.width / Math.max(1, r.height)
+  const bottom = r.top + r.height
+  if (parent === 'floor' || parent === 'furniture') return 'furniture'
+  if (rectangular && a < 0.03 && r.height > r.width * 1.8 && bottom > height * 0.6) return 'accent'
+  const inWall = parent === 'wall' || parent === 'wall2' || parent === 'ceiling'
+  if (rectangular && inWall && a < 0.1 && aspect > 0.2 && aspect < 6 && bottom < height * 0.8)
+    return 'glazing'
+  if (a > 0.02) return 'wall'
+  return parent === 'glazing' ? 'glazing' : 'furniture'
 }
 
 function borderRoleInside(r: Region, height: number): Role {

@@ -1,13 +1,16 @@
-import type { LocalStyleParams } from '@parti/contract'
+import type { FollowLines } from '@parti/contract'
 import type { EngineContext, EnginePalette, EngineStyle } from '../../types.ts'
 import { throwIfAborted } from '../errors.ts'
 import { fitLongSide, inspectInput, type RawImage, resizeGrey } from '../image-io.ts'
 import { compose } from './compose.ts'
 import { paintFills } from './fill.ts'
+import { followSpec } from './follow-lines.ts'
 import { extractLines } from './lines.ts'
 import { DEFAULT_PARAMS, type Look, lookSpec } from './looks.ts'
+import { applyFinishes } from './materials.ts'
 import { chooseColours, roleColours } from './palette.ts'
 import { type RegionMap, ROLES, segmentRegions } from './regions.ts'
+import { readFinishes } from './words.ts'
 
 export interface SketchRenderInput {
   input: Buffer
@@ -15,12 +18,15 @@ export interface SketchRenderInput {
   style: EngineStyle | null
   palette: EnginePalette | null
   customColors?: string[] | null
+  followLines?: FollowLines
 }
 
 export interface SketchRender {
   image: RawImage
   look: Look
   interior: boolean
+  /** the regions and their roles at work size: where the walls, the roof and the windows are */
+  map: RegionMap
   /** the drawn subject (everything but sky and ground) as 0..255 at the image's size, for cut-out views */
   subject: () => Promise<Uint8Array>
 }
@@ -40,7 +46,7 @@ const SEED = 1847
 const INTERIOR_WORDS =
   /\b(interior|room|kitchen|bedroom|bathroom|living|lounge|office|lobby|hall|salon|sala|cocina|dormitorio|habitaci[oó]n|ba[nñ]o|cuisine|chambre|salle|quarto|cozinha|banheiro|zimmer|k[uü]che|bad|wohn\w*|schlaf\w*|kamer|keuken|badkamer|woonkamer|slaapkamer)\b|غرفة|مطبخ|صالة|حمام|داخلي/i
 
-function styleParams(style: EngineStyle | null): LocalStyleParams {
+function styleParams(style: EngineStyle | null): typeof DEFAULT_PARAMS {
   return { ...DEFAULT_PARAMS, ...(style?.localParams ?? {}) }
 }
 
@@ -51,13 +57,20 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
   const out = fitLongSide(info.width, info.height, long)
   const work = fitLongSide(info.width, info.height, WORK_LONG)
   const params = styleParams(task.style)
-  const spec = lookSpec(params)
+  const spec = followSpec(lookSpec(params), task.followLines)
   const art = await extractLines(task.input, out.width, out.height)
   ctx.reportProgress(0.3)
   throwIfAborted(ctx.signal)
   const map = await segmentRegions(art, work.width, work.height, INTERIOR_WORDS.test(task.prompt))
-  const colours = roleColours(chooseColours(task.palette, task.customColors))
-  const fill = await paintFills(map, spec, colours, SEED)
+  const described = applyFinishes(
+    roleColours(chooseColours(task.palette, task.customColors)),
+    readFinishes(task.prompt),
+    map.interior,
+  )
+  // strict lines add none the drawing lacks: a material keeps its colour, not its courses or boards
+  // (docs/product.md#follow-lines)
+  const materials = task.followLines === 'strict' ? {} : described.materials
+  const fill = await paintFills(map, spec, described.colours, SEED, materials)
   ctx.reportProgress(0.6)
   throwIfAborted(ctx.signal)
   const image = await compose(fill, art, spec, SEED)
@@ -66,6 +79,7 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
     image,
     look: params.look,
     interior: map.interior,
+    map,
     subject: () => subjectMask(map, image.width, image.height),
   }
 }

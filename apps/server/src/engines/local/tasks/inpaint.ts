@@ -29,6 +29,7 @@ async function runInpaint(task: InpaintTask, ctx: EngineContext): Promise<Engine
       operations: ['remove-selection'],
       reply:
         'I filled the selected area from its surroundings. The local engine removes and blends; it does not draw new objects.',
+      notes: [{ id: 'filled_from_surroundings' }],
     },
   }
 }

@@ -1,12 +1,12 @@
+import type { LocalStyleParams } from '@parti/contract'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { EnginePalette, EngineStyle, EngineTask } from '../../types.ts'
 import { createLocalEngine } from '../engine.ts'
 import { blankImage, houseSketch, meanAbsDiff, pixels, testContext } from '../fixtures.ts'
-import type { Look } from '../sketch/looks.ts'
 
 const engine = createLocalEngine()
-const LOOKS: Look[] = [
+const LOOKS: LocalStyleParams['look'][] = [
   'marker',
   'watercolour',
   'ink-wash',
@@ -15,9 +15,11 @@ const LOOKS: Look[] = [
   'blueprint',
   'pencil',
   'clay',
+  'golden-hour',
+  'mist',
 ]
 
-function style(look: Look): EngineStyle {
+function style(look: LocalStyleParams['look']): EngineStyle {
   return {
     id: look,
     name: look,
@@ -89,7 +91,7 @@ describe('local sketch render', () => {
     const meta = await sharp(out.data).metadata()
     expect([meta.width, meta.height]).toEqual([out.width, out.height])
     expect(result.facts).toMatchObject({ engine: 'local', model: 'local-sketch-v1' })
-    expect(result.facts.operations).toContain('look:marker')
+    expect(result.facts.operations).toContain('look:plain') // no style: the plain daylight look
     // the drawing really changed: paper became colour
     const before = await pixels(await sharp(input).resize(out.width, out.height).png().toBuffer())
     const after = await pixels(out.data)

@@ -1,3 +1,4 @@
+import type { Note } from '@parti/contract'
 import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
 import { parseHex, type Rgb } from '../color.ts'
 import { throwIfAborted } from '../errors.ts'
@@ -32,7 +33,7 @@ async function decodePhoto(input: Buffer): Promise<RawImage> {
   return decodeRgb(input, size.width, size.height, 'room photo')
 }
 
-async function photoResult(img: RawImage, operations: string[], notes: string[]): Promise<EngineResult> {
+async function photoResult(img: RawImage, operations: string[], notes: Note[]): Promise<EngineResult> {
   return {
     outputs: [imageOutput(await encodeJpeg(img, 90), 'image/jpeg', img.width, img.height)],
     facts: { engine: 'local', model: STAGING_MODEL, operations, ...(notes.length ? { notes } : {}) },
@@ -43,7 +44,7 @@ async function photoResult(img: RawImage, operations: string[], notes: string[])
 async function runStagingClean(task: CleanTask, ctx: EngineContext): Promise<EngineResult> {
   let img = await decodePhoto(task.input)
   const operations: string[] = []
-  const notes: string[] = []
+  const notes: Note[] = []
   const removal = task.options.filter((o) => o === 'removeClutter' || o === 'removeFurniture')
   if (removal.length > 0) {
     if (task.mask) {
@@ -51,9 +52,7 @@ async function runStagingClean(task: CleanTask, ctx: EngineContext): Promise<Eng
       await inpaintMasked(img, mask)
       operations.push(...removal.map((o) => (o === 'removeClutter' ? 'remove-clutter' : 'remove-furniture')))
     } else {
-      notes.push(
-        'Nothing was removed: on the local engine, mark what to remove with the lasso tool; it cannot find clutter or furniture by itself.',
-      )
+      notes.push({ id: 'nothing_removed_needs_lasso' })
     }
   }
   throwIfAborted(ctx.signal)
@@ -79,7 +78,7 @@ async function runStagingClean(task: CleanTask, ctx: EngineContext): Promise<Eng
 async function runStagingStage(task: StageTask, ctx: EngineContext): Promise<EngineResult> {
   const img = await decodePhoto(task.input)
   const operations: string[] = [`grade:${task.stagingStyle}`]
-  const notes: string[] = []
+  const notes: Note[] = []
   applyGrade(img, task.stagingStyle)
   throwIfAborted(ctx.signal)
   const palette = (task.palette?.colors ?? []).map(parseHex).filter((c): c is Rgb => c !== null)
@@ -96,8 +95,7 @@ async function runStagingStage(task: StageTask, ctx: EngineContext): Promise<Eng
         splitTone(img, sorted[0]!, sorted[sorted.length - 1]!, 0.3)
         operations.push('palette:grade')
       }
-      if (repaint)
-        notes.push('No wall could be found to repaint in this photo, so the wall colour was left as it is.')
+      if (repaint) notes.push({ id: 'no_wall_found' })
     }
   }
   ctx.reportProgress(0.6)
@@ -108,9 +106,7 @@ async function runStagingStage(task: StageTask, ctx: EngineContext): Promise<Eng
   for (const option of ['addFurniture', 'addDecor'] as const) {
     if (!task.options.includes(option)) continue
     operations.push(`skipped:${option === 'addFurniture' ? 'add-furniture' : 'add-decor'}`)
-    notes.push(
-      `The local engine cannot add ${option === 'addFurniture' ? 'furniture' : 'decor'}; a hosted engine can. The photo was graded and lit instead.`,
-    )
+    notes.push({ id: option === 'addFurniture' ? 'cannot_add_furniture' : 'cannot_add_decor' })
   }
   ctx.reportProgress(0.9)
   return photoResult(img, operations, notes)

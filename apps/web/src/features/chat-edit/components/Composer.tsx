@@ -32,6 +32,8 @@ interface ComposerProps {
   onBlocked: () => void
   pending: boolean
   cost: string
+  /** what the engine does with a request, said before Send (docs/product.md#capabilities) */
+  note?: ReactNode
   autoFocus?: boolean
 }
 
@@ -50,6 +52,7 @@ export function Composer({
   onBlocked,
   pending,
   cost,
+  note,
   autoFocus,
 }: ComposerProps) {
   const { t } = useTranslation(['chat', 'translation'])
@@ -117,6 +120,7 @@ export function Composer({
           {!fileProblem && messageAction}
         </p>
       )}
+      {note && <div className="px-1">{note}</div>}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the attach buttons are the keyboard way in */}
       <div
         onDragOver={(e) => {

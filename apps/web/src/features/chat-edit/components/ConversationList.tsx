@@ -80,7 +80,10 @@ export function ConversationList({
                       <span className="block truncate text-[13px] font-medium" dir="auto">
                         {c.title || t('list.untitled')}
                       </span>
-                      <span className="block text-[11px] text-fg-subtle">
+                      {/* fg-muted, not fg-subtle: the small date must keep 4.5:1 on the active row's tint too */}
+                      <span
+                        className={cn('block text-[11px]', active ? 'text-accent-soft-fg' : 'text-fg-muted')}
+                      >
                         {date.format(new Date(c.updatedAt))}
                       </span>
                     </span>

@@ -6,6 +6,9 @@ import { Link } from 'react-router'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Spinner } from '../../../components/ui/Spinner'
 import { EngineNote } from '../../create/components/EngineNote'
+import { FailureReason } from '../../create/components/FailureReason'
+import { ResultNotes } from '../../create/components/ResultNotes'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { ResultViewer } from '../../create/components/ResultViewer'
 import { estimateText } from '../../create/estimate'
 import { useEstimate } from '../../create/hooks/useEstimate'
@@ -64,6 +67,7 @@ export function EditReply({
             <p className="text-sm text-fg" data-testid="chat-failure-text">
               {t(`jobs:${reply.key}`)}
             </p>
+            <FailureReason generation={g} />
             {reply.capabilities && (
               <p className="text-[13px] text-fg-muted">{t('chat:reply.capabilities')}</p>
             )}
@@ -80,7 +84,10 @@ export function EditReply({
               : reply.kind === 'text'
                 ? reply.text
                 : t('chat:reply.generic')}
-            {reply.kind === 'ops' && reply.skippedObjects && ` ${t('chat:reply.skippedObjects')}`}
+            {reply.kind === 'ops' &&
+              reply.skippedObjects &&
+              !g.metadata.refused?.length &&
+              ` ${t('chat:reply.skippedObjects')}`}
           </p>
         )}
         {g.status === 'completed' && g.outputImageUrl && (
@@ -97,6 +104,8 @@ export function EditReply({
               className="max-w-xl"
             />
             <EngineNote generation={g} />
+            <ResultNotes generation={g} />
+            <FidelityReport generation={g} />
             <div className="flex flex-wrap gap-1.5">
               <Button variant="outline" size="sm" onClick={() => onKeepEditing(g)} data-testid="keep-editing">
                 <Pencil aria-hidden />

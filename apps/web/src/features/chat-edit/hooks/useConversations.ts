@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { call } from '../../../lib/api'
 
 export type ConversationDetail = RouteResponse<'GET /conversations/{id}'>
-type ConversationList = RouteResponse<'GET /conversations'>
+export type ConversationList = RouteResponse<'GET /conversations'>
 
 export const conversationKeys = {
   all: ['conversations'] as const,

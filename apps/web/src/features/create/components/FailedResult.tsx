@@ -3,6 +3,7 @@ import { AlertTriangle, RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import { failureMessageKey } from '../../jobs/messages'
+import { FailureReason } from './FailureReason'
 
 /**
  * A job that failed (docs/product.md#placeholders): what failed in the words of
@@ -20,6 +21,7 @@ export function FailedResult({ generation, onRetry }: { generation: Generation; 
         <AlertTriangle className="size-5" aria-hidden />
       </span>
       <p className="mt-3 text-sm font-semibold text-fg">{t(failureMessageKey(generation))}</p>
+      <FailureReason generation={generation} className="mt-1 max-w-md" />
       <p className="mt-1 text-[13px] text-fg-muted">
         {t('failure.refunded', { credits: generation.creditsCost })}
       </p>

@@ -80,3 +80,35 @@ describe('GenerateBar', () => {
     expect(onGenerate).toHaveBeenCalled()
   })
 })
+
+describe('GenerateBar cost line', () => {
+  it('shows the cost of the steps that run and refuses with the engine’s reason when nothing can be done', async () => {
+    const { rerender } = await renderWithApp(
+      <GenerateBar
+        {...props}
+        cost={20}
+        costDetail="20 cleaning only, nothing to stage"
+        credits={100}
+        reasons={[]}
+        onGenerate={vi.fn()}
+        onShowErrors={vi.fn()}
+        onInsufficient={vi.fn()}
+      />,
+    )
+    expect(screen.getByTestId('cost').textContent).toBe('20 credits')
+    expect(screen.getByTestId('cost-detail').textContent).toBe('· 20 cleaning only, nothing to stage')
+    rerender(
+      <GenerateBar
+        {...props}
+        cost={0}
+        credits={100}
+        reasons={[{ code: 'not_offered', field: 'options' }]}
+        onGenerate={vi.fn()}
+        onShowErrors={vi.fn()}
+        onInsufficient={vi.fn()}
+      />,
+    )
+    expect(screen.getByTestId('generate').getAttribute('aria-disabled')).toBe('true')
+    expect(screen.getByText('What you asked for is not available on the engine serving it.')).toBeTruthy()
+  })
+})

@@ -72,13 +72,21 @@ export function GenerateBar({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-3 text-[13px]" data-testid="cost-line">
-        <span className="flex min-w-0 items-center gap-1.5 text-fg">
+      {/* the detail wraps under the figure on a narrow phone rather than being cut */}
+      <div
+        className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-[13px]"
+        data-testid="cost-line"
+      >
+        <span className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-fg">
           <Coins className="size-4 shrink-0 text-fg-subtle" aria-hidden />
           <span className="font-semibold tabular-nums" data-testid="cost">
             {t('generate.cost', { credits: format(cost) })}
           </span>
-          {costDetail && <span className="truncate text-fg-muted">· {costDetail}</span>}
+          {costDetail && (
+            <span className="text-fg-muted" data-testid="cost-detail">
+              · {costDetail}
+            </span>
+          )}
         </span>
         <span className={cn('shrink-0 tabular-nums', after < 0 ? 'text-danger' : 'text-fg-muted')}>
           {t('generate.balance', { credits: format(credits) })}

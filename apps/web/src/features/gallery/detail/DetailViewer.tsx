@@ -6,6 +6,7 @@ import { ChangesOverlay } from '../../../components/ui/ChangesOverlay'
 import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { Spinner } from '../../../components/ui/Spinner'
 import { ZoomPan, type ZoomPanHandle } from '../../../components/ui/ZoomPan'
+import { FailureReason } from '../../create/components/FailureReason'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
 import { failureMessageKey } from '../../jobs/messages'
 import { useImageSize } from '../hooks/useImageSize'
@@ -199,6 +200,7 @@ function FailedView({ generation: g }: { generation: Generation }) {
       <div className="flex max-w-sm flex-col items-center gap-3 text-center text-white">
         <CircleAlert className="size-8 text-red-300" aria-hidden />
         <p className="text-sm font-medium">{t(failureMessageKey(g))}</p>
+        <FailureReason generation={g} className="text-white/90" />
         {g.creditsCost > 0 && (
           <p className="text-xs text-white/70">{t('failure.refunded', { credits: g.creditsCost })}</p>
         )}

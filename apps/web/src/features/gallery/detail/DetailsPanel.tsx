@@ -7,6 +7,9 @@ import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
 import { call } from '../../../lib/api'
 import { ChangedArea } from '../../create/components/ChangedArea'
+import { ResultNotes } from '../../create/components/ResultNotes'
+import { noteLines } from '../../create/notes'
+import { FidelityReport } from '../../create/components/FidelityReport'
 
 interface DetailsPanelProps {
   generation: Generation
@@ -81,6 +84,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
       {g.videoPrompt && (
         <Row label={t('details.videoPrompt')} id="video-prompt">
           <Prompt text={g.videoPrompt} onCopy={copy} />
+        </Row>
+      )}
+      {noteLines(g).length > 0 && (
+        <Row label={t('details.notes')} id="notes">
+          <ResultNotes generation={g} />
         </Row>
       )}
       <Row label={t('details.created')} id="created">
@@ -177,7 +185,21 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
           {g.model && <span className="block text-xs text-fg-subtle">{g.model}</span>}
         </Row>
       )}
-      <Row label={t('details.credits')}>{number(g.creditsCost)}</Row>
+      {g.metadata.fidelity && (
+        <Row label={t('details.fidelity')} id="fidelity">
+          <FidelityReport generation={g} />
+        </Row>
+      )}
+      <Row label={t('details.credits')} id="credits">
+        {number(g.creditsCost)}
+        {/* held, then charged for what was delivered (docs/product.md#credit-holds) */}
+        <span className="block text-xs text-fg-subtle" data-charge={g.charge}>
+          {t(`details.charge.${g.charge}`, {
+            charged: number(g.creditsCharged),
+            released: number(g.creditsCost - g.creditsCharged),
+          })}
+        </span>
+      </Row>
     </dl>
   )
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_VIDEO_DURATION,
   type Generation,
   type GenerationMode,
+  inpaintIntent,
   TEXT_LIMITS,
   VIDEO_DURATIONS,
   type VideoDuration,
@@ -16,6 +17,9 @@ import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 import { TextAreaField } from '../../../components/ui/Field'
 import { Spinner } from '../../../components/ui/Spinner'
+import { capabilityView } from '../../create/capabilities'
+import { SupportNote } from '../../create/components/SupportNote'
+import { useCapabilities } from '../../create/hooks/useCapabilities'
 import { InsufficientCreditsDialog } from '../../create/InsufficientCreditsDialog'
 import { type FieldError, useStartJob } from '../../create/useStartJob'
 import type { Polygon } from '../lasso/geometry'
@@ -35,12 +39,12 @@ type FormProps = Omit<EditFormProps, 'lasso'>
 
 const PROMPT_FIELDS = new Set(['prompt', 'userPrompt', 'description'])
 
-function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+function SubmitButton({ busy, label, blocked }: { busy: boolean; label: string; blocked?: boolean }) {
   return (
     <Button
       type="submit"
       className="w-full"
-      disabled={busy}
+      disabled={busy || blocked}
       aria-busy={busy || undefined}
       data-testid="mode-submit"
     >
@@ -75,8 +79,17 @@ function InpaintForm({ source, onStarted, lasso: { polygons, onPolygonsChange, s
     onStarted: ({ generations }) => generations[0] && onStarted(generations[0]),
   })
 
+  // an "add …" the engine cannot draw is said, and not sent, before anything is charged (docs/product.md#capabilities)
+  const view = capabilityView('inpaint', useCapabilities('inpaint'), {
+    userPrompt: prompt,
+    ...(prompt.trim() ? { intent: inpaintIntent(prompt) } : {}),
+    hasLasso: polygons.length > 0,
+  })
+  const intent = prompt.trim() ? view.support(`intent.${inpaintIntent(prompt)}`) : null
+
   const submit = async (e: FormEvent) => {
     e.preventDefault()
+    if (view.refused) return
     const next = {
       lasso: polygons.length === 0 ? t('gallery:errors.lassoRequired') : undefined,
       prompt: prompt.trim() ? undefined : t('gallery:errors.promptRequired'),
@@ -144,10 +157,16 @@ function InpaintForm({ source, onStarted, lasso: { polygons, onPolygonsChange, s
         maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => setPrompt(e.target.value)}
         error={promptError}
+        hint={<SupportNote support={view.support('description')} />}
         className="[&_textarea]:min-h-24"
       />
+      {intent && <SupportNote support={intent} testId="support-intent" />}
       <OtherError error={job.fieldError} />
-      <SubmitButton busy={job.isPending} label={t('gallery:inpaint.submit', { credits: COSTS.image })} />
+      <SubmitButton
+        busy={job.isPending}
+        blocked={view.refused}
+        label={t('gallery:inpaint.submit', { credits: COSTS.image })}
+      />
       <InsufficientCreditsDialog {...job.insufficientDialog} />
     </form>
   )
@@ -158,6 +177,7 @@ function MagicEditForm({ source, onStarted }: FormProps) {
   const { t } = useTranslation(['gallery', 'app'])
   const [prompt, setPrompt] = useState('')
   const [error, setError] = useState<string>()
+  const view = capabilityView('magic-edit', useCapabilities('magic-edit'), { userPrompt: prompt })
   const job = useStartJob({
     insufficientVariant: 'magicEdit',
     failureTitle: t('app:messages.generation.chatEditFailed'),
@@ -182,6 +202,7 @@ function MagicEditForm({ source, onStarted }: FormProps) {
         maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => setPrompt(e.target.value)}
         error={error ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)}
+        hint={<SupportNote support={view.support('description')} />}
         className="[&_textarea]:min-h-24"
       />
       <OtherError error={job.fieldError} />
@@ -199,6 +220,11 @@ function AnimateForm({ source, onStarted }: FormProps) {
   const [camera, setCamera] = useState<CameraMovement>('zoom_in')
   const [error, setError] = useState<string>()
   const cameraId = useId()
+  const view = capabilityView('animate', useCapabilities('animate'), {
+    userPrompt: description,
+    duration,
+    cameraMovement: camera,
+  })
   const job = useStartJob({
     insufficientVariant: 'animate',
     failureTitle: t('app:messages.generation.videoFailed'),
@@ -207,6 +233,7 @@ function AnimateForm({ source, onStarted }: FormProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!description.trim()) return setError(t('gallery:errors.animationRequired'))
+    if (view.refused) return
     setError(undefined)
     await job.start({
       endpoint: '/render/animate',
@@ -227,6 +254,7 @@ function AnimateForm({ source, onStarted }: FormProps) {
         maxLength={TEXT_LIMITS.prompt}
         onChange={(e) => setDescription(e.target.value)}
         error={error ?? (PROMPT_FIELDS.has(job.fieldError?.field ?? '') ? job.fieldError?.text : undefined)}
+        hint={<SupportNote support={view.support('description')} />}
         className="[&_textarea]:min-h-20"
       />
       <fieldset className="flex flex-col gap-1.5">
@@ -273,10 +301,12 @@ function AnimateForm({ source, onStarted }: FormProps) {
             </option>
           ))}
         </select>
+        <SupportNote support={view.support(`camera.${camera}`)} />
       </div>
       <OtherError error={job.fieldError} />
       <SubmitButton
         busy={job.isPending}
+        blocked={view.refused}
         label={t('gallery:animate.submit', { credits: COSTS.video[duration] })}
       />
       <InsufficientCreditsDialog {...job.insufficientDialog} />

@@ -25,7 +25,7 @@ export function usePaymentActions() {
   const { t } = useTranslation(['pricing', 'app'])
   const qc = useQueryClient()
   const fail = (action: PaymentAction) => (error: unknown) => {
-    toast.error(paymentErrorText(t as never, action, error), { id: `payment-${action}` })
+    toast.error(paymentErrorText(t, action, error), { id: `payment-${action}` })
     // the profile this page decided on was stale (a plan bought in another tab): read it again
     if (paymentErrorKey(action, error).startsWith('already')) void refreshSession()
   }

@@ -2,6 +2,8 @@ import { ANGLES, type Angle } from '@parti/contract'
 import { Check, Lightbulb } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
+import type { AskSupport } from '../../create/capabilities'
+import { SupportNote } from '../../create/components/SupportNote'
 import { AngleIcon } from './AngleIcon'
 
 interface AnglePickerProps {
@@ -11,14 +13,16 @@ interface AnglePickerProps {
   /** the first checkbox's id, so the reasons list can move focus here */
   firstId: string
   error?: string | null
+  /** what the engine does with each angle (docs/product.md#capabilities) */
+  support: (angle: Angle) => AskSupport
 }
 
 /**
  * The six views of docs/product.md#angles, several at once, with the tip to take 3-4
  * (docs/product.md#multi-angle).
  */
-export function AnglePicker({ value, onChange, labelledBy, firstId, error }: AnglePickerProps) {
-  const { t } = useTranslation('sketch')
+export function AnglePicker({ value, onChange, labelledBy, firstId, error, support }: AnglePickerProps) {
+  const { t } = useTranslation(['sketch', 'create'])
   const toggle = (angle: Angle) =>
     onChange(
       value.includes(angle)
@@ -35,6 +39,8 @@ export function AnglePicker({ value, onChange, labelledBy, firstId, error }: Ang
       >
         {ANGLES.map((angle, i) => {
           const checked = value.includes(angle)
+          const s = support(angle)
+          const mark = s.level === 'does' ? null : s.level === 'cannot' ? '!' : '≈'
           return (
             <label
               key={angle}
@@ -45,7 +51,10 @@ export function AnglePicker({ value, onChange, labelledBy, firstId, error }: Ang
                   ? 'border-accent bg-accent-soft/60 text-accent-soft-fg'
                   : 'border-border bg-surface text-fg-muted hover:border-border-strong hover:text-fg',
                 error && !value.length && 'border-danger/60',
+                s.level === 'cannot' && 'border-dashed',
               )}
+              data-level={s.level}
+              title={s.reason ? t(`create:support.reasons.${s.reason}`) : undefined}
             >
               <input
                 id={i === 0 ? firstId : undefined}
@@ -56,7 +65,14 @@ export function AnglePicker({ value, onChange, labelledBy, firstId, error }: Ang
                 data-testid={`angle-${angle}`}
               />
               <AngleIcon angle={angle} className="h-7 w-9" />
-              <span className="text-xs font-medium">{t(`angles.${angle}`)}</span>
+              <span className="text-xs font-medium">
+                {t(`angles.${angle}`)}
+                {mark && (
+                  <span className="ms-1 text-fg-subtle" aria-hidden>
+                    {mark}
+                  </span>
+                )}
+              </span>
               {checked && (
                 <span className="absolute end-1.5 top-1.5 grid size-4 place-items-center rounded-full bg-accent text-accent-fg">
                   <Check className="size-2.5" aria-hidden />
@@ -66,6 +82,7 @@ export function AnglePicker({ value, onChange, labelledBy, firstId, error }: Ang
           )
         })}
       </fieldset>
+      <AngleNotes value={value} support={support} />
       {error ? (
         <p id={`${firstId}-error`} role="alert" className="text-xs text-danger">
           {error}
@@ -76,6 +93,32 @@ export function AnglePicker({ value, onChange, labelledBy, firstId, error }: Ang
           {t('angles.tip')}
         </p>
       )}
+    </div>
+  )
+}
+
+/** The chosen angles the engine will not make as asked, grouped by why, in words. */
+function AngleNotes({ value, support }: { value: Angle[]; support: (angle: Angle) => AskSupport }) {
+  const { t } = useTranslation('sketch')
+  const groups = new Map<string, { s: AskSupport; angles: Angle[] }>()
+  for (const angle of value) {
+    const s = support(angle)
+    if (s.level === 'does') continue
+    const key = `${s.level}:${s.reason ?? ''}`
+    const group = groups.get(key) ?? { s, angles: [] }
+    group.angles.push(angle)
+    groups.set(key, group)
+  }
+  if (!groups.size) return null
+  return (
+    <div className="flex flex-col gap-1" data-testid="angle-notes">
+      {[...groups.values()].map(({ s, angles }) => (
+        <SupportNote
+          key={`${s.level}:${s.reason}`}
+          support={s}
+          subject={angles.map((a) => t(`angles.${a}`)).join(', ')}
+        />
+      ))}
     </div>
   )
 }

@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { PendingResult } from '../../create/components/PendingResult'
+import { ResultNotes } from '../../create/components/ResultNotes'
 import { useGenerations } from '../../create/hooks/useGeneration'
 import { useDownload } from '../../gallery/hooks/useDownload'
 import { AngleIcon } from './AngleIcon'
@@ -91,6 +93,7 @@ export function MultiAngleResult({ ids }: { ids: string[] }) {
                 })}
           </p>
           {firstDone && <EngineNote generation={firstDone} />}
+          {firstDone && <ResultNotes generation={firstDone} />}
           {outcome.refunded > 0 && (
             <p className="text-[13px] text-fg-muted">
               {t('jobs:failure.refunded', { credits: outcome.refunded })}
@@ -175,6 +178,7 @@ function AngleTile({ generation: g }: { generation: Generation }) {
         <span className="min-w-0 flex-1">
           <span className="block truncate text-[13px] font-medium text-fg">{name}</span>
           {g.status === 'completed' && <EngineNote generation={g} compact />}
+          {g.status === 'completed' && <FidelityReport generation={g} />}
         </span>
         {g.status === 'completed' && (
           <Button

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
+import { ResultNotes } from '../../create/components/ResultNotes'
 import { ResultViewer } from '../../create/components/ResultViewer'
 import { useGeneration } from '../../create/hooks/useGeneration'
 
@@ -43,6 +45,8 @@ export function SketchResult({ id, onRetry }: { id: string | null; onRetry: () =
           {g.userPrompt}
         </p>
         <EngineNote generation={g} />
+        <ResultNotes generation={g} />
+        <FidelityReport generation={g} />
         <ResultActions generation={g} />
       </div>
     </div>

@@ -2,6 +2,8 @@ import { STAGING_OPTIONS, type StagingOption } from '@parti/contract'
 import { Armchair, Check, Eraser, Lamp, type LucideIcon, PackageOpen, PaintRoller, Sun } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
+import type { AskSupport } from '../../create/capabilities'
+import { SupportNote } from '../../create/components/SupportNote'
 
 const ICONS: Record<StagingOption, LucideIcon> = {
   removeClutter: Eraser,
@@ -12,15 +14,20 @@ const ICONS: Record<StagingOption, LucideIcon> = {
   addLighting: Sun,
 }
 
-/** The six staging options of docs/product.md#staging-options, any number at once. */
+/**
+ * The six staging options of docs/product.md#staging-options, any number at once, each marked with what the
+ * engine will do with it (docs/product.md#capabilities).
+ */
 export function StagingOptionsPicker({
   value,
   onChange,
   labelledBy,
+  support,
 }: {
   value: StagingOption[]
   onChange: (options: StagingOption[]) => void
   labelledBy: string
+  support: (option: StagingOption) => AskSupport
 }) {
   const { t } = useTranslation('staging')
   const toggle = (option: StagingOption) =>
@@ -38,6 +45,7 @@ export function StagingOptionsPicker({
       {STAGING_OPTIONS.map((option) => {
         const Icon = ICONS[option]
         const checked = value.includes(option)
+        const s = support(option)
         return (
           <label
             key={option}
@@ -47,7 +55,10 @@ export function StagingOptionsPicker({
               checked
                 ? 'border-accent bg-accent-soft/50'
                 : 'border-border bg-surface hover:border-border-strong',
+              s.level === 'cannot' && 'border-dashed',
             )}
+            data-level={s.level}
+            data-testid={`option-card-${option}`}
           >
             <input
               type="checkbox"
@@ -67,6 +78,7 @@ export function StagingOptionsPicker({
             <span className="min-w-0">
               <span className="block text-[13px] font-medium text-fg">{t(`options.${option}.name`)}</span>
               <span className="block text-xs leading-snug text-fg-muted">{t(`options.${option}.hint`)}</span>
+              <SupportNote support={s} className="mt-1" testId={`support-${option}`} />
             </span>
           </label>
         )

@@ -9,11 +9,13 @@ import { Spinner } from '../../../components/ui/Spinner'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
+import { ResultNotes } from '../../create/components/ResultNotes'
 import { useGeneration } from '../../create/hooks/useGeneration'
 
-type Phase = 'pending' | 'completed' | 'failed'
+type Phase = 'pending' | 'completed' | 'failed' | 'skipped'
 
 /**
  * docs/product.md#staging-phases: staging runs a cleaning phase, then a staging phase;
@@ -78,7 +80,13 @@ function Phases({ generation: g }: { generation: Generation }) {
         {name}
       </span>
       <span className="ms-auto text-xs text-fg-subtle">
-        {state === 'completed' ? t('phases.done') : active ? t('phases.running') : t('phases.waiting')}
+        {state === 'completed'
+          ? t('phases.done')
+          : state === 'skipped'
+            ? t('phases.skipped')
+            : active
+              ? t('phases.running')
+              : t('phases.waiting')}
       </span>
     </li>
   )
@@ -98,14 +106,17 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
   const { t } = useTranslation(['staging', 'create', 'jobs'])
   const [view, setView] = useState<'side' | 'compare'>('side')
   const [before, setBefore] = useState<'original' | 'cleaned'>('original')
-  const stagingFailed = (g.metadata.phases as Record<string, Phase> | undefined)?.staging === 'failed'
-  const cleaned = g.metadata.cleanedImageUrl ?? null
+  const stagingPhase = (g.metadata.phases as Record<string, Phase> | undefined)?.staging
+  const stagingFailed = stagingPhase === 'failed'
+  // a staging the engine could not do ran its cleaning only (docs/product.md#capabilities): the result is the cleaned room
+  const notStaged = stagingFailed || stagingPhase === 'skipped'
+  const cleaned = g.metadata.cleanedImageUrl ?? (stagingPhase === 'skipped' ? g.outputImageUrl : null)
   const original = g.inputImageUrl
   const staged = g.outputImageUrl!
   const panels = [
     { key: 'original', label: t('staging:result.original'), url: original },
     { key: 'cleaned', label: t('staging:result.cleaned'), url: cleaned },
-    ...(stagingFailed ? [] : [{ key: 'staged', label: t('staging:result.staged'), url: staged }]),
+    ...(notStaged ? [] : [{ key: 'staged', label: t('staging:result.staged'), url: staged }]),
   ].filter((p): p is { key: string; label: string; url: string } => !!p.url)
   const ratio = g.metadata.width && g.metadata.height ? `${g.metadata.width} / ${g.metadata.height}` : '4 / 3'
   const beforeUrl = (before === 'cleaned' && cleaned ? cleaned : original) ?? staged
@@ -126,7 +137,7 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
             { value: 'compare', label: t('create:result.compare'), testId: 'view-compare' },
           ]}
         />
-        {view === 'compare' && cleaned && !stagingFailed && (
+        {view === 'compare' && cleaned && !notStaged && (
           <Segmented
             size="sm"
             label={t('staging:result.compareWith')}
@@ -168,9 +179,9 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
               beforeUrl,
               before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
             )}
-            after={img(stagingFailed && cleaned ? cleaned : staged, t('staging:result.staged'))}
+            after={img(notStaged && cleaned ? cleaned : staged, t('staging:result.staged'))}
             beforeLabel={before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original')}
-            afterLabel={stagingFailed ? t('staging:result.cleaned') : t('staging:result.staged')}
+            afterLabel={notStaged ? t('staging:result.cleaned') : t('staging:result.staged')}
             sliderLabel={t('create:result.sliderLabel', {
               before: before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
               after: t('staging:result.staged'),
@@ -195,6 +206,8 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
           })}
         </p>
         <EngineNote generation={g} />
+        <ResultNotes generation={g} />
+        <FidelityReport generation={g} />
         <ResultActions generation={g} />
       </div>
     </div>

@@ -5,6 +5,7 @@ import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
+import { ResultNotes } from '../../create/components/ResultNotes'
 import { useGeneration } from '../../create/hooks/useGeneration'
 
 /** The video: the generating message with the measured estimate, then a player with download. */
@@ -60,6 +61,7 @@ export function VideoResult({ id, onRetry }: { id: string | null; onRetry: () =>
           })}
         </p>
         <EngineNote generation={g} />
+        <ResultNotes generation={g} />
         <ResultActions generation={g} />
       </div>
     </div>

@@ -1,7 +1,8 @@
 /**
  * Words that ask an inpaint to put something in the selected area, in the seven languages of the product
  * (docs/product.md#languages). Anything else ("remove", "clear", "replace the chair with the wall", an empty
- * prompt) is taken as a removal, which every engine does.
+ * prompt) is taken as a removal, which every engine does. The server prices and refuses by it, and the gallery's
+ * inpaint form marks an add before it is sent (docs/product.md#capabilities).
  */
 const ADD_WORDS = [
   // en

@@ -1,0 +1,121 @@
+import sharp from 'sharp'
+import { ciede2000, type Lab, rgbToLab } from './ciede2000.ts'
+
+/** One requested colour and what the picture shows where it went (docs/product.md#fidelity). */
+export interface ColourFidelity {
+  /** #rrggbb as asked */
+  requested: string
+  /** #rrggbb: the mean colour of the region it was matched to */
+  rendered: string
+  /** CIEDE2000 between the two; under ~2 is hard to see, over ~10 is another colour */
+  deltaE: number
+  /** share of the picture that region covers */
+  share: number
+}
+
+/** Colours are measured on a small copy: regions of colour survive, a pixel's noise does not. */
+const SIDE = 128
+/** The picture's colours are summarised in this many clusters. */
+const CLUSTERS = 10
+/** A cluster smaller than this share of the picture is a detail, not a region a colour was applied to. */
+const MIN_SHARE = 0.01
+
+/**
+ * How closely the requested colours were rendered. The engines do not say where they put a colour, so the
+ * region is found in the output: its colours are clustered (k-means in CIELAB), and each requested colour is
+ * matched to the cluster nearest to it by ΔE00 among those covering at least 1 % of the picture
+ * (docs/decisions/0061-fidelity-measures.md).
+ */
+export async function colourFidelity(output: Buffer, requested: string[]): Promise<ColourFidelity[]> {
+  const wanted = requested.filter((c) => /^#[0-9a-f]{6}$/i.test(c))
+  if (!wanted.length) return []
+  const { data, info } = await sharp(output)
+    .rotate()
+    .resize(SIDE, SIDE, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const n = info.width * info.height
+  const labs: Lab[] = new Array(n)
+  for (let i = 0; i < n; i++) labs[i] = rgbToLab(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!)
+  const { centres, counts, rgb } = kMeans(labs, data, CLUSTERS)
+  return wanted.map((hex) => {
+    const target = rgbToLab(...hexRgb(hex))
+    let best = -1
+    let bestD = Number.POSITIVE_INFINITY
+    for (let k = 0; k < centres.length; k++) {
+      if (counts[k]! / n < MIN_SHARE) continue
+      const d = ciede2000(target, centres[k]!)
+      if (d < bestD) {
+        bestD = d
+        best = k
+      }
+    }
+    return {
+      requested: hex.toLowerCase(),
+      rendered: toHex(rgb[best]!),
+      deltaE: Math.round(bestD * 10) / 10,
+      share: Math.round((counts[best]! / n) * 1000) / 1000,
+    }
+  })
+}
+
+function hexRgb(hex: string): [number, number, number] {
+  const v = Number.parseInt(hex.slice(1), 16)
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255]
+}
+
+function toHex([r, g, b]: readonly number[]): string {
+  return `#${[r, g, b].map((v) => Math.round(v!).toString(16).padStart(2, '0')).join('')}`
+}
+
+/**
+ * Plain k-means in CIELAB (Euclidean, fast; the match itself uses ΔE00), seeded deterministically by spreading
+ * the first centres over the picture's lightness range, so one picture always gives one answer.
+ */
+function kMeans(labs: Lab[], data: Buffer, k: number) {
+  const order = labs.map((_, i) => i).sort((a, b) => labs[a]![0] - labs[b]![0])
+  let centres: Lab[] = Array.from(
+    { length: k },
+    (_, j) => labs[order[Math.floor(((j + 0.5) / k) * order.length)]!]!,
+  )
+  const assign = new Uint8Array(labs.length)
+  let counts = new Uint32Array(k)
+  let rgb: number[][] = []
+  for (let iter = 0; iter < 10; iter++) {
+    const sums = Array.from({ length: k }, () => [0, 0, 0, 0, 0, 0])
+    counts = new Uint32Array(k)
+    for (let i = 0; i < labs.length; i++) {
+      const [L, a, b] = labs[i]!
+      let best = 0
+      let bestD = Number.POSITIVE_INFINITY
+      for (let j = 0; j < k; j++) {
+        const c = centres[j]!
+        const d = (L - c[0]) ** 2 + (a - c[1]) ** 2 + (b - c[2]) ** 2
+        if (d < bestD) {
+          bestD = d
+          best = j
+        }
+      }
+      assign[i] = best
+      counts[best]!++
+      const s = sums[best]!
+      s[0]! += L
+      s[1]! += a
+      s[2]! += b
+      s[3]! += data[i * 3]!
+      s[4]! += data[i * 3 + 1]!
+      s[5]! += data[i * 3 + 2]!
+    }
+    centres = centres.map((c, j) => {
+      const m = counts[j]!
+      const s = sums[j]!
+      return m ? ([s[0]! / m, s[1]! / m, s[2]! / m] as const) : c
+    })
+    rgb = sums.map((s, j) => {
+      const m = counts[j]! || 1
+      return [s[3]! / m, s[4]! / m, s[5]! / m]
+    })
+  }
+  return { centres, counts, rgb }
+}

@@ -1,0 +1,127 @@
+import sharp from 'sharp'
+import { matFromGrey, withCv } from '../engines/local/opencv.ts'
+import { extractLines } from '../engines/local/sketch/lines.ts'
+
+/** Both pictures are compared at this long side: fast, and a hosted engine's small shifts of a pixel vanish. */
+const WORK_SIDE = 512
+/** A line within this many working pixels of one in the other picture counts as kept (docs/decisions/0061-fidelity-measures.md). */
+export const LINE_TOLERANCE_PX = 3
+
+export interface LineMap {
+  width: number
+  height: number
+  /** 0/255 per pixel: a line passes here */
+  lines: Uint8Array
+}
+
+export interface LineOverlap {
+  /** share of the output's lines near a line of the input (nothing invented) */
+  precision: number
+  /** share of the input's lines near a line of the output (nothing lost) */
+  recall: number
+  /** harmonic mean of the two */
+  score: number
+  /** per pixel: 1 input line kept, 2 input line lost, 3 output line added, 0 nothing */
+  verdict: Uint8Array
+}
+
+/** The working size for a picture of this size: long side WORK_SIDE, aspect kept. */
+export function workSize(width: number, height: number): { width: number; height: number } {
+  const k = WORK_SIDE / Math.max(width, height)
+  return { width: Math.max(8, Math.round(width * k)), height: Math.max(8, Math.round(height * k)) }
+}
+
+/**
+ * The lines of a drawing: the local engine's own ink extraction (paper evened out, grain and specks dropped),
+ * reduced to the outlines of the strokes so a drawn line compares with the edges a render puts on either side
+ * of it. A page the extraction refuses (blank, too dark) falls back to the edges of a picture.
+ */
+export async function sketchLines(image: Buffer, width: number, height: number): Promise<LineMap> {
+  try {
+    const art = await extractLines(image, width, height)
+    return { width, height, lines: await outline(art.mask, width, height) }
+  } catch {
+    return pictureLines(image, width, height)
+  }
+}
+
+/** The lines of a picture (a render, a photo): Canny edges of its lightly smoothed grey image. */
+export async function pictureLines(image: Buffer, width: number, height: number): Promise<LineMap> {
+  const grey = await sharp(image)
+    .rotate()
+    .resize(width, height, { fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer()
+  const lines = await withCv((cv, track) => {
+    const src = track(matFromGrey(cv, grey, width, height))
+    const blurred = track(new cv.Mat())
+    cv.GaussianBlur(src, blurred, new cv.Size(3, 3), 0.8)
+    const edges = track(new cv.Mat())
+    cv.Canny(blurred, edges, 40, 110, 3, true)
+    return new Uint8Array(edges.data)
+  })
+  return { width, height, lines }
+}
+
+/** The pixels of a mask that touch its outside: a filled stroke becomes its two edges. */
+async function outline(mask: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+  return withCv((cv, track) => {
+    const src = track(matFromGrey(cv, mask, width, height))
+    const eroded = track(new cv.Mat())
+    const kernel = track(cv.Mat.ones(3, 3, cv.CV_8U))
+    cv.erode(src, eroded, kernel)
+    const out = new Uint8Array(width * height)
+    const a = src.data
+    const b = eroded.data
+    for (let i = 0; i < out.length; i++) out[i] = a[i] && !b[i] ? 255 : 0
+    return out
+  })
+}
+
+/** Distance in pixels from every pixel to the nearest line of the map. */
+async function distances(map: LineMap): Promise<Float32Array> {
+  return withCv((cv, track) => {
+    const inverted = new Uint8Array(map.lines.length)
+    for (let i = 0; i < inverted.length; i++) inverted[i] = map.lines[i] ? 0 : 255
+    const src = track(matFromGrey(cv, inverted, map.width, map.height))
+    const dist = track(new cv.Mat())
+    cv.distanceTransform(src, dist, cv.DIST_L2, 3)
+    return new Float32Array(dist.data32F)
+  })
+}
+
+/**
+ * Line-overlap F-score of two maps of one size (docs/product.md#fidelity): precision is the share of output
+ * line pixels within `tolerance` of an input line, recall the share of input line pixels within `tolerance`
+ * of an output line. An input with no lines has nothing to keep: the score is 1 when the output has none
+ * either, else its precision (0).
+ */
+export async function lineOverlap(input: LineMap, output: LineMap, tolerance: number): Promise<LineOverlap> {
+  if (input.width !== output.width || input.height !== output.height)
+    throw new Error('line maps of different sizes')
+  const [toInput, toOutput] = await Promise.all([distances(input), distances(output)])
+  const verdict = new Uint8Array(input.lines.length)
+  let inCount = 0
+  let kept = 0
+  let outCount = 0
+  let near = 0
+  for (let i = 0; i < verdict.length; i++) {
+    if (input.lines[i]) {
+      inCount++
+      if (toOutput[i]! <= tolerance) {
+        kept++
+        verdict[i] = 1
+      } else verdict[i] = 2
+    }
+    if (output.lines[i]) {
+      outCount++
+      if (toInput[i]! <= tolerance) near++
+      else if (!verdict[i]) verdict[i] = 3
+    }
+  }
+  const precision = outCount ? near / outCount : inCount ? 0 : 1
+  const recall = inCount ? kept / inCount : 1
+  const score = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
+  return { precision, recall, score, verdict }
+}

@@ -1,0 +1,89 @@
+import type { Generation } from '@parti/contract'
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderWithApp } from '../../../test/render'
+import { FailureReason } from './FailureReason'
+import { ResultNotes } from './ResultNotes'
+
+const staged = {
+  metadata: {
+    // the metadata may hold the phases in any order; they are said in the order they run
+    phases: { staging: 'skipped', cleaning: 'completed' },
+    skipped: [{ ask: 'stagingOption.addDecor', reason: 'no_new_objects', note: 'English for API users' }],
+    notes: [
+      { id: 'nothing_removed_needs_lasso' },
+      // said already by the skipped line of Add decor: left out
+      { id: 'cannot_add_decor' },
+      // a row from before the note ids: its sentence is shown as it is
+      'An old engine sentence.',
+    ],
+  },
+} as unknown as Pick<Generation, 'metadata'>
+
+describe('ResultNotes', () => {
+  it('says what was done, what was not and why, in the UI language', async () => {
+    await renderWithApp(<ResultNotes generation={staged} />)
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent)
+    expect(items).toEqual([
+      'Cleaning: done',
+      'Staging: not run and not charged',
+      'Add decor: not done, it processes the photo and does not draw new objects.',
+      'Nothing was removed: mark what to remove with the lasso; this engine cannot find clutter or furniture by itself.',
+      'An old engine sentence.',
+    ])
+    // the English note of the API is never what the screen shows
+    expect(screen.queryByText(/English for API users/)).toBeNull()
+  })
+
+  it('translates the notes by id in Arabic and keeps old sentences as they are', async () => {
+    await renderWithApp(<ResultNotes generation={staged} />, { language: 'ar' })
+    expect(screen.getByText(/لم يُزَل شيء/)).toBeTruthy()
+    expect(screen.getByText('An old engine sentence.')).toBeTruthy()
+  })
+
+  it('lists the parts of an Ask Parti request that were refused or kept', async () => {
+    await renderWithApp(
+      <ResultNotes
+        generation={
+          {
+            metadata: {
+              refused: [{ words: 'straighten the verticals', reason: 'straighten' }],
+              kept: [{ words: "don't make it darker", operation: 'darker' }],
+            },
+          } as unknown as Pick<Generation, 'metadata'>
+        }
+      />,
+    )
+    expect(
+      screen.getByText(
+        'Not done: “\u2068straighten the verticals\u2069”: I can’t straighten verticals or correct perspective on this server.',
+      ),
+    ).toBeTruthy()
+    expect(
+      screen.getByText("As you asked, “\u2068don't make it darker\u2069” was left as it was."),
+    ).toBeTruthy()
+  })
+
+  it('shows nothing for a result that says nothing about itself', async () => {
+    const { container } = await renderWithApp(
+      <ResultNotes
+        generation={{ metadata: { phases: { cleaning: 'completed', staging: 'completed' } } } as never}
+      />,
+    )
+    expect(container.textContent).toBe('')
+  })
+})
+
+describe('FailureReason', () => {
+  it('shows the engine’s own reason under the failure notice, not for a cancellation', async () => {
+    const error = 'Please select an area with the lasso tool and ask again to remove it.'
+    await renderWithApp(<FailureReason generation={{ error, errorCode: 'invalid_input' }} />)
+    expect(screen.getByTestId('failure-reason').textContent).toBe(
+      `What the engine said: \u2068${error}\u2069`,
+    )
+    const cancelled = await renderWithApp(
+      <FailureReason generation={{ error: 'Cancelled', errorCode: 'cancelled' }} />,
+    )
+    expect(cancelled.container.querySelector('[data-testid="failure-reason"]')).toBeNull()
+  })
+})

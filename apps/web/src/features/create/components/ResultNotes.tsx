@@ -1,0 +1,84 @@
+import type { Ask, Generation } from '@parti/contract'
+import type { TFunction } from 'i18next'
+import { Check, CircleSlash, Info } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '../../../components/ui/cn'
+import { type NoteLine, noteLines } from '../notes'
+
+type T = TFunction<['create', 'staging', 'sketch', 'video', 'chat']>
+
+/** The name of a field or option in the UI language (its label on the screen that asks for it). */
+function askLabel(t: T, ask: Ask): string {
+  const [head, tail] = ask.split('.') as [string, string | undefined]
+  if (head === 'stagingOption') return t(`staging:options.${tail}.name` as never)
+  if (head === 'angle') return t(`sketch:angles.${tail}` as never)
+  if (head === 'camera') return t(`video:moves.${tail}.name` as never)
+  if (head === 'duration') return t('video:duration.seconds', { n: tail })
+  return t(`create:asks.${ask}` as never)
+}
+
+/** The user's own words, isolated (FSI…PDI) so English words read right inside an Arabic sentence and back. */
+const isolate = (words: string) => `\u2068${words}\u2069`
+
+function lineText(t: T, line: NoteLine): string {
+  switch (line.kind) {
+    case 'phase':
+      return t(`create:notes.phase.${line.status}`, {
+        phase: t(`create:notes.phases.${line.phase}` as never),
+      })
+    case 'skipped':
+      return t('create:notes.skipped', {
+        what: askLabel(t, line.ask),
+        why: line.reason ? t(`create:support.reasons.${line.reason}`) : t('create:notes.notOnEngine'),
+      })
+    case 'note':
+      return t(`create:notes.ids.${line.id}`, line.params ?? {})
+    case 'text':
+      return line.text
+    case 'refused':
+      return t('chat:refused.line', {
+        words: isolate(line.words),
+        reason: t([`chat:refused.reasons.${line.reason}` as never, 'chat:refused.reasons.not-understood']),
+      })
+    case 'kept':
+      return t('chat:refused.kept', { words: isolate(line.words) })
+  }
+}
+
+/**
+ * What a result says about itself (docs/product.md#result-notes): the phases that did not complete, what was
+ * asked and not done with why, the engine's notes, and Ask Parti's refused and kept parts, in the UI
+ * language. Shown on the result card, in the gallery's details and in the chat reply.
+ */
+export function ResultNotes({
+  generation,
+  className,
+}: {
+  generation: Pick<Generation, 'metadata'>
+  className?: string
+}) {
+  const { t } = useTranslation(['create', 'staging', 'sketch', 'video', 'chat'])
+  const lines = noteLines(generation)
+  if (!lines.length) return null
+  return (
+    <ul className={cn('flex flex-col gap-1.5 text-xs leading-snug', className)} data-testid="result-notes">
+      {lines.map((line, i) => {
+        const negative =
+          line.kind === 'skipped' ||
+          line.kind === 'refused' ||
+          (line.kind === 'phase' && line.status !== 'completed')
+        const Icon = negative ? CircleSlash : line.kind === 'kept' || line.kind === 'phase' ? Check : Info
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, rebuilt whole from the metadata
+          <li key={i} className="flex items-start gap-1.5 text-fg" data-kind={line.kind} dir="auto">
+            <Icon
+              className={cn('mt-px size-3.5 shrink-0', negative ? 'text-danger' : 'text-fg-subtle')}
+              aria-hidden
+            />
+            <span>{lineText(t as T, line)}</span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

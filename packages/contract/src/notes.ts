@@ -1,0 +1,44 @@
+import type { Ask } from './capabilities.ts'
+
+// What an engine says about a result it delivered (docs/product.md#result-notes): an id from this list with its
+// parameters, stored in `metadata.notes` and translated by the web. Rows written before the ids hold plain
+// English strings; they are shown as they are.
+
+/** Every note an engine can leave on a result, with its English words (for API users and old clients). */
+export const NOTES = {
+  /** staging cleaning: a removal option was chosen without a lasso selection */
+  nothing_removed_needs_lasso:
+    'Nothing was removed: on the built-in engine, mark what to remove with the lasso tool; it cannot find clutter or furniture by itself.',
+  /** staging: repaint was asked but no wall was found */
+  no_wall_found: 'No wall could be found to repaint in this photo, so the wall colour was left as it is.',
+  /** staging: furniture or decor was asked of an engine that does not draw objects */
+  cannot_add_furniture:
+    'The built-in engine cannot add furniture; a hosted engine can. The photo was graded and lit instead.',
+  cannot_add_decor:
+    'The built-in engine cannot add decor; a hosted engine can. The photo was graded and lit instead.',
+  /** inpaint: the area was filled from its surroundings; nothing new is drawn */
+  filled_from_surroundings:
+    'The selected area was filled from its surroundings. The built-in engine removes and blends; it does not draw new objects.',
+} as const
+
+export type NoteId = keyof typeof NOTES
+export const NOTE_IDS = Object.keys(NOTES) as NoteId[]
+
+/** A note as engines write it: an id and, for notes that need them, its parameters. */
+export interface Note {
+  id: NoteId
+  params?: Record<string, string | number>
+}
+
+/** A note as stored: an id with parameters, or (rows from before the ids) a plain English sentence. */
+export type StoredNote = Note | string
+
+/**
+ * The asks a note speaks of: when the request's `skipped` already says one of them was not done and why, the
+ * screens show that line and leave the note out, so nothing is said twice.
+ */
+export const NOTE_ASKS: Partial<Record<NoteId, readonly Ask[]>> = {
+  nothing_removed_needs_lasso: ['stagingOption.removeClutter', 'stagingOption.removeFurniture'],
+  cannot_add_furniture: ['stagingOption.addFurniture'],
+  cannot_add_decor: ['stagingOption.addDecor'],
+}
