@@ -15,16 +15,34 @@ export interface Placed {
   changedArea: number | null
 }
 
-/** Upright RGBA pixels, at a given size when asked (the provider's size may not be the source's). */
-async function decode(image: Buffer, size?: { width: number; height: number }) {
+/**
+ * Upright RGB pixels (RGBA when `alpha`), at a given size when asked (the provider's size may not be the
+ * source's).
+ */
+async function decode(
+  image: Buffer,
+  options: { size?: { width: number; height: number }; alpha?: boolean } = {},
+) {
   let pipeline = sharp(image, { limitInputPixels: MAX_PIXELS }).autoOrient()
-  if (size) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
-  const { data, info } = await pipeline
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height, channels: 4 } satisfies Pixels
+  if (options.size)
+    pipeline = pipeline.resize(options.size.width, options.size.height, { fit: 'fill', kernel: 'lanczos3' })
+  pipeline = pipeline.toColourspace('srgb')
+  pipeline = options.alpha ? pipeline.ensureAlpha() : pipeline.removeAlpha()
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true })
+  const channels: 3 | 4 = options.alpha ? 4 : 3
+  return { data, width: info.width, height: info.height, channels } satisfies Pixels
+}
+
+/**
+ * The lasso as 0/255 per pixel at the source's size. A stored mask is already an opaque grey PNG of the image's
+ * size (storage/uploads.ts), read here in one pass; anything else takes the general path.
+ */
+async function lassoPixels(mask: Buffer, width: number, height: number): Promise<Buffer> {
+  const meta = await sharp(mask, { limitInputPixels: MAX_PIXELS }).metadata()
+  if (meta.width !== width || meta.height !== height || meta.hasAlpha) return maskPixels(mask, width, height)
+  const grey = await sharp(mask, { limitInputPixels: MAX_PIXELS }).extractChannel(0).raw().toBuffer()
+  for (let i = 0; i < grey.length; i++) grey[i] = grey[i]! >= 128 ? 255 : 0
+  return grey
 }
 
 /**
@@ -40,14 +58,15 @@ export async function compositeOntoSource(
   const meta = await sharp(source, { limitInputPixels: MAX_PIXELS }).metadata()
   const width = meta.autoOrient?.width ?? meta.width ?? 0
   const height = meta.autoOrient?.height ?? meta.height ?? 0
+  // the source's alpha is kept as it is; a picture without one is worked on, and stored, as RGB
+  const alpha = meta.hasAlpha ?? false
   const [src, edit, lasso] = await Promise.all([
-    decode(source),
-    decode(edited, { width, height }),
-    maskPixels(mask, width, height),
+    decode(source, { alpha }),
+    decode(edited, { size: { width, height }, alpha }),
+    lassoPixels(mask, width, height),
   ])
   const { image, changedArea } = blendOntoSource(src, edit, lasso, bandFor(width, height))
-  let encoder = sharp(image.data, { raw: { width, height, channels: 4 } })
-  if (!meta.hasAlpha) encoder = encoder.removeAlpha()
+  const encoder = sharp(image.data, { raw: { width, height, channels: image.channels } })
   // a fast deflate: the file is a little larger, the job a lot quicker (bench/README.md)
   const data = await encoder.png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer()
   return { output: { kind: 'image', data, contentType: 'image/png', width, height }, changedArea }
