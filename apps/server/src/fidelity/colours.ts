@@ -26,11 +26,17 @@ const MIN_SHARE = 0.01
  * matched to the cluster nearest to it by ΔE00 among those covering at least 1 % of the picture
  * (docs/decisions/0061-fidelity-measures.md).
  */
-export async function colourFidelity(output: Buffer, requested: string[]): Promise<ColourFidelity[]> {
+export async function colourFidelity(
+  output: Buffer | { data: Buffer; width: number; height: number },
+  requested: string[],
+): Promise<ColourFidelity[]> {
   const wanted = requested.filter((c) => /^#[0-9a-f]{6}$/i.test(c))
   if (!wanted.length) return []
-  const { data, info } = await sharp(output)
-    .rotate()
+  // an encoded picture, or its RGB pixels already decoded
+  const source = Buffer.isBuffer(output)
+    ? sharp(output).rotate()
+    : sharp(output.data, { raw: { width: output.width, height: output.height, channels: 3 } })
+  const { data, info } = await source
     .resize(SIDE, SIDE, { fit: 'inside' })
     .removeAlpha()
     .raw()

@@ -53,6 +53,11 @@ export async function pictureLines(image: Buffer, width: number, height: number)
     .toColourspace('b-w')
     .raw()
     .toBuffer()
+  return greyLines(grey, width, height)
+}
+
+/** Canny edges of a grey image already at working size. */
+export async function greyLines(grey: Uint8Array, width: number, height: number): Promise<LineMap> {
   const lines = await withCv((cv, track) => {
     const src = track(matFromGrey(cv, grey, width, height))
     const blurred = track(new cv.Mat())
