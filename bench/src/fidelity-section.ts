@@ -1,6 +1,7 @@
 // The fidelity report in `npm run bench` (docs/product.md#fidelity): run in a process of its own, like the local
 // engine, so its timings are not those of a process earlier sections left busy.
 import { spawnSync } from 'node:child_process'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { FidelityBenchResult } from './fidelity.ts'
 import { ROOT } from './processes.ts'
@@ -27,6 +28,8 @@ export const section = {
         value: `${f.reportMs} ms (median of ${f.runs})`,
         target: '≤ 150 ms',
         pass: f.reportMs <= 150,
+        // the machine is shared: a miss under load is read against the render's own time in the next row
+        note: `load average ${loadavg()[0]!.toFixed(1)} on ${cpusCount()} cores during the run`,
       },
       {
         name: 'its share of the whole local job (render + report)',
@@ -43,3 +46,5 @@ export const section = {
     ]
   },
 }
+
+const cpusCount = () => cpus().length
