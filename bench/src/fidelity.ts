@@ -15,22 +15,29 @@ import { median, round } from './stats.ts'
 
 export interface FidelityBenchResult {
   reportMs: number
+  /** CPU time the process spent on one report (all its threads): what the work costs, whatever the load */
+  reportCpuMs: number
   structureMs: number
   jobMs: number
+  jobCpuMs: number
   runs: number
 }
 
 const RUNS = 15
 
-async function time(fn: () => Promise<unknown>, runs = RUNS): Promise<number> {
+async function time(fn: () => Promise<unknown>, runs = RUNS): Promise<{ wall: number; cpu: number }> {
   await fn()
-  const samples: number[] = []
+  const wall: number[] = []
+  const cpu: number[] = []
   for (let i = 0; i < runs; i++) {
     const t = performance.now()
+    const c = process.cpuUsage()
     await fn()
-    samples.push(performance.now() - t)
+    const used = process.cpuUsage(c)
+    wall.push(performance.now() - t)
+    cpu.push((used.user + used.system) / 1000)
   }
-  return round(median(samples), 0)
+  return { wall: round(median(wall), 0), cpu: round(median(cpu), 0) }
 }
 
 export async function benchFidelity(): Promise<FidelityBenchResult> {
@@ -52,19 +59,26 @@ export async function benchFidelity(): Promise<FidelityBenchResult> {
     tmpDir: await mkdtemp(join(tmpdir(), 'parti-bench-')),
   }
   let output: Buffer = sketch
-  const jobMs = await time(async () => {
+  const job = await time(async () => {
     const r = await engine.run(task, ctx)
     output = (r.outputs[0] as Extract<EngineOutput, { kind: 'image' }>).data
   }, 7)
-  const reportMs = await time(() =>
+  const report = await time(() =>
     measureFidelity({ input: sketch, output, subject: 'drawing', colours: ['#b03a2e', '#5d6670'] }),
   )
   const room = await roomPhoto({ width: 1024, height: 1024, dim: false })
-  const structureMs = await time(
+  const structure = await time(
     () => measureFidelity({ input: room, output: room, subject: 'photo', colours: [] }, mlsdStructure),
     7,
   )
-  return { reportMs, structureMs, jobMs, runs: RUNS }
+  return {
+    reportMs: report.wall,
+    reportCpuMs: report.cpu,
+    structureMs: structure.wall,
+    jobMs: job.wall,
+    jobCpuMs: job.cpu,
+    runs: RUNS,
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -14,7 +14,7 @@ export interface ColourFidelity {
 }
 
 /** Colours are measured on a small copy: regions of colour survive, a pixel's noise does not. */
-const SIDE = 128
+const SIDE = 96
 /** The picture's colours are summarised in this many clusters. */
 const CLUSTERS = 10
 /** A cluster smaller than this share of the picture is a detail, not a region a colour was applied to. */
@@ -85,10 +85,11 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
     { length: k },
     (_, j) => labs[order[Math.floor(((j + 0.5) / k) * order.length)]!]!,
   )
-  const assign = new Uint8Array(labs.length)
+  const assign = new Uint8Array(labs.length).fill(255)
   let counts = new Uint32Array(k)
   let rgb: number[][] = []
-  for (let iter = 0; iter < 10; iter++) {
+  for (let iter = 0, moved = 1; iter < 8 && moved; iter++) {
+    moved = 0
     const sums = Array.from({ length: k }, () => [0, 0, 0, 0, 0, 0])
     counts = new Uint32Array(k)
     for (let i = 0; i < labs.length; i++) {
@@ -103,6 +104,7 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
           best = j
         }
       }
+      if (assign[i] !== best) moved++
       assign[i] = best
       counts[best]!++
       const s = sums[best]!
