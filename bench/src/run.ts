@@ -29,6 +29,7 @@ const sections: Array<{ title: string; run: () => Promise<BenchRow[]> }> = [
 for (const extra of [
   './local-engine-section.ts',
   './compositing-section.ts',
+  './fidelity-section.ts',
   './gallery-section.ts',
   './web-section.ts',
 ]) {

@@ -95,7 +95,10 @@ export function FidelityReport({ generation: g, className }: { generation: Gener
       {!!f.colours?.length && (
         <ul className="flex flex-col gap-1" aria-label={t('fidelity.colours')} data-testid="fidelity-colours">
           {f.colours.map((c) => (
-            <li key={c.requested} className="flex items-center gap-2 text-xs text-fg-muted">
+            <li
+              key={c.requested}
+              className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-fg-muted"
+            >
               <span className="flex" aria-hidden>
                 <span
                   className="size-4 rounded-s border border-black/10"
@@ -109,7 +112,7 @@ export function FidelityReport({ generation: g, className }: { generation: Gener
               <bdi dir="ltr" className="font-mono text-[11px]">
                 {c.requested} → {c.rendered}
               </bdi>
-              <span className="font-medium text-fg">
+              <span className="whitespace-nowrap font-medium text-fg">
                 {t('fidelity.deltaE', { value: number.format(c.deltaE) })}
               </span>
               <span>
