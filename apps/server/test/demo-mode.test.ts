@@ -24,7 +24,10 @@ describe('closed sign-up (ALLOW_SIGN_UP=false)', () => {
     expect(r.status).toBe(403)
     expect(r.body.error.code).toBe('sign_up_closed')
     // no account was made: signing in with it fails as an unknown one
-    const signIn = await api.post('/api/auth/sign-in', { email: 'new@studio.test', password: 'drawing-board-9' })
+    const signIn = await api.post('/api/auth/sign-in', {
+      email: 'new@studio.test',
+      password: 'drawing-board-9',
+    })
     expect(signIn.body.error.code).toBe('invalid_credentials')
   })
 })
@@ -47,7 +50,10 @@ describe('demo mode (DEMO_MODE=true)', () => {
     })
     const up = await api.post('/api/auth/sign-up', { email: 'demo@studio.test', password: 'drawing-board-9' })
     expect([up.status, up.body.error.code]).toEqual([403, 'demo_mode'])
-    const inn = await api.post('/api/auth/sign-in', { email: 'demo@studio.test', password: 'drawing-board-9' })
+    const inn = await api.post('/api/auth/sign-in', {
+      email: 'demo@studio.test',
+      password: 'drawing-board-9',
+    })
     expect([inn.status, inn.body.error.code]).toEqual([403, 'demo_mode'])
     // the public pages still answer
     expect((await api.get('/api/styles')).status).toBe(200)

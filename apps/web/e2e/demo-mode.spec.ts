@@ -23,7 +23,9 @@ test('a demo says sign-in is off, tours the product instead of "Try it for free"
   await expect(landing.tryForFree).toHaveText(/Take the tour/)
   await expect(page.getByText(/free credits/i)).toHaveCount(0)
   await landing.headerSignIn.click()
-  await expect(page.getByTestId('auth-demo-notice')).toHaveText(/signing in and creating accounts are turned off/)
+  await expect(page.getByTestId('auth-demo-notice')).toHaveText(
+    /signing in and creating accounts are turned off/,
+  )
   await expect(page.getByRole('dialog').getByRole('textbox')).toHaveCount(0)
   await page.keyboard.press('Escape')
   await landing.tryForFree.click()
