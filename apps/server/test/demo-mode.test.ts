@@ -32,6 +32,28 @@ describe('closed sign-up (ALLOW_SIGN_UP=false)', () => {
   })
 })
 
+describe('the web’s session check (GET /auth/session)', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(() => server.close())
+
+  it('answers 200 with null for a visitor and the profile when signed in; the profile call still says 401', async () => {
+    const visitor = new Api(server.url)
+    const anonymous = await visitor.get('/api/auth/session')
+    expect([anonymous.status, anonymous.body]).toEqual([200, { user: null }])
+    expect((await visitor.get('/api/user/profile')).status).toBe(401)
+    const bad = await visitor.get('/api/auth/session', 'ps_not-a-real-token-at-all-0000000000')
+    expect([bad.status, bad.body]).toEqual([200, { user: null }])
+    const member = new Api(server.url)
+    const { email } = await member.signUp()
+    const signedIn = await member.get('/api/auth/session')
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.user.email).toBe(email)
+  })
+})
+
 describe('demo mode (DEMO_MODE=true)', () => {
   let server: TestServer
   beforeAll(async () => {

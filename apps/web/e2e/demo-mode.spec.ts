@@ -64,3 +64,18 @@ test('in Arabic the demo notice is translated and the tour link is there', async
   await expect(page.getByTestId('demo-notice')).toHaveText(/هذا عرض تجريبي/)
   await expect(landing.tryForFree).toHaveText(/ابدأ الجولة/)
 })
+
+test('a signed-out visitor’s public pages log no failed request (the session check answers 200)', async ({
+  page,
+  landing,
+}) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await landing.goto()
+  await page.goto('/support')
+  await page.goto('/product')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(errors.filter((e) => /401|Unauthorized/i.test(e))).toEqual([])
+})

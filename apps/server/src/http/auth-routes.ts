@@ -2,6 +2,7 @@ import {
   AuthProvidersResponse,
   AuthResponse,
   OkResponse,
+  SessionResponse,
   SignInRequest,
   SignUpRequest,
 } from '@parti/contract'
@@ -10,7 +11,8 @@ import { toProfile } from '../auth/profile.ts'
 import { signIn, signUp } from '../auth/service.ts'
 import { deleteSession } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
-import { clearSessionCookie, setSessionCookie, tokenOf } from './auth.ts'
+import { findUserById } from '../db/repos/users.ts'
+import { clearSessionCookie, currentUser, setSessionCookie, tokenOf } from './auth.ts'
 import type { Api } from './types.ts'
 
 // Brute-force guard: ten password attempts a minute per address and account; sign-ups per address.
@@ -70,6 +72,25 @@ export function authRoutes(app: Api, ctx: AppContext): void {
       if (token) await deleteSession(ctx.database.db, token)
       clearSessionCookie(reply, secure)
       return { success: true as const }
+    },
+  )
+
+  // the web's session check: a signed-out visitor is an answer, not a failure (no 401 in every public page's
+  // console); the profile call itself still answers 401 (docs/product.md#api-auth)
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null for a visitor',
+        security: [],
+        response: { 200: SessionResponse },
+      },
+    },
+    async (req) => {
+      const session = await currentUser(ctx.database.db, req)
+      const user = session ? await findUserById(ctx.database.db, session.userId) : null
+      return { user: user ? toProfile(user) : null }
     },
   )
 

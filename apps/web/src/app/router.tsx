@@ -1,7 +1,8 @@
 import { lazy } from 'react'
-import { createBrowserRouter, Navigate } from 'react-router'
+import { createBrowserRouter, Navigate, useLocation } from 'react-router'
 import { useSession } from '../features/auth/session'
 import { LandingPage } from '../features/landing/LandingPage'
+import { nextPath } from './nextPath'
 import { PublicLayout } from './PublicLayout'
 import { RequireAuth } from './RequireAuth'
 import { RootLayout } from './RootLayout'
@@ -27,6 +28,9 @@ const ProductPage = lazy(() => import('../features/product/ProductPage'))
 /** docs/product.md#routes: / is the Ask Parti page when signed in and the landing page when signed out. */
 function HomeRoute() {
   const { status } = useSession()
+  const { search } = useLocation()
+  const next = nextPath(search)
+  if (status === 'signed-in' && next) return <Navigate to={next} replace />
   if (status === 'signed-in') {
     return (
       <AppLayout>
@@ -41,6 +45,23 @@ function HomeRoute() {
   )
 }
 
+/** docs/product.md#support: Support is in the signed-in sidebar, so a signed-in user keeps the app shell. */
+function SupportRoute() {
+  const { status } = useSession()
+  if (status === 'signed-in') {
+    return (
+      <AppLayout>
+        <SupportPage />
+      </AppLayout>
+    )
+  }
+  return (
+    <PublicLayout>
+      <SupportPage />
+    </PublicLayout>
+  )
+}
+
 const handle = (title: RouteHandle['title']): RouteHandle => ({ title })
 
 export const router = createBrowserRouter([
@@ -48,6 +69,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomeRoute />, handle: handle('nav.home') },
+      { path: 'support', element: <SupportRoute />, handle: handle('nav.support') },
       {
         element: (
           <RequireAuth>
@@ -68,7 +90,6 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { path: 'support', element: <SupportPage />, handle: handle('nav.support') },
           { path: 'contact', element: <ContactPage />, handle: handle('pages.contact.title') },
           { path: 'terms', element: <TermsPage />, handle: handle('pages.terms.title') },
           { path: 'privacy', element: <PrivacyPage />, handle: handle('pages.privacy.title') },

@@ -7,7 +7,7 @@ import { removePrerendered } from '../../app/prerendered'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { useAuthDialog } from '../auth/AuthDialogContext'
 import { useAuthPolicy } from '../auth/authPolicy'
-import { landingContent } from './content'
+import { landingContent, showTestimonials } from './content'
 import { HeroVisual } from './HeroVisual'
 
 function useRatingText() {
@@ -75,14 +75,16 @@ export function Hero() {
             </Link>
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-[13px] text-fg-muted">
-            <span className="inline-flex items-center gap-1.5">
-              <span className="flex text-amber-500" aria-hidden>
-                {[0, 1, 2, 3, 4].map((i) => (
-                  <Star key={i} className="size-3.5 fill-current" />
-                ))}
+            {showTestimonials() && (
+              <span className="inline-flex items-center gap-1.5">
+                <span className="flex text-amber-500" aria-hidden>
+                  {[0, 1, 2, 3, 4].map((i) => (
+                    <Star key={i} className="size-3.5 fill-current" />
+                  ))}
+                </span>
+                <span className="font-medium text-fg">{rating}</span>
               </span>
-              <span className="font-medium text-fg">{rating}</span>
-            </span>
+            )}
             {policy.signUp && !policy.demo && (
               <span>{t('landing.freeCredits', { credits: DEFAULT_FREE_CREDITS })}</span>
             )}
