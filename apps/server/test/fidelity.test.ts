@@ -94,6 +94,10 @@ describe('fidelity thresholds', () => {
     expect(strengths).toEqual([0.8, 0.6])
     expect(g).toMatchObject({ status: 'failed', errorCode: 'fidelity_missed' })
     expect(g.error).toMatch(/kept too few of your lines \(\d+ %; at least 97 % is expected\)/)
+    expect(g.metadata.failure).toEqual([
+      { id: 'lines_missed', params: { score: expect.any(Number), threshold: 97 } },
+    ])
+    expect(g.error).toContain(`(${g.metadata.failure![0]!.params!.score} %;`)
     expect(await balance(api)).toBe(before)
     expect(await ledgerSum(api)).toBe(await balance(api))
   }, 120_000)

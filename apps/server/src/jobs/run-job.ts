@@ -65,14 +65,13 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
   const payload = JobPayload.safeParse(row.payload)
   const parsed =
     payload.success && mode in KINDS ? definitionOf(mode).task.safeParse(payload.data.task) : null
-  if (!parsed?.success)
-    throw new EngineError('invalid_input', 'This job was queued in a format this server cannot read')
+  if (!parsed?.success) throw new EngineError('invalid_input', { id: 'unreadable_job' })
   const definition = definitionOf(mode)
   const task = parsed.data as { inputKey: string }
   const plan = await planStateOf(deps.database.db, row.userId)
   const load = async (key: string) => {
     const data = await deps.storage.blobs.get(key)
-    if (!data) throw new EngineError('invalid_input', 'The input file is missing')
+    if (!data) throw new EngineError('invalid_input', { id: 'input_missing' })
     return data
   }
   const started = Date.now()
@@ -181,7 +180,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       if (!saved) throw new EngineError('cancelled', 'The job was taken over by another worker')
     }
   }
-  throw new EngineError('provider_failed', 'The engine returned no result')
+  throw new EngineError('provider_failed', { id: 'no_result' })
 }
 
 /** The phases of a multi-step kind once step `i` is done: earlier ones completed, the next ones as given. */
@@ -267,7 +266,7 @@ function engineContext(
 
 function firstImage(r: EngineResult): Extract<EngineOutput, { kind: 'image' }> {
   const out = r.outputs.find((o) => o.kind === 'image')
-  if (!out) throw new EngineError('provider_failed', 'The engine returned no image')
+  if (!out) throw new EngineError('provider_failed', { id: 'no_image' })
   return out
 }
 
@@ -278,7 +277,7 @@ async function storeOutputs(
   name: string,
 ) {
   const out = outputs[0]
-  if (!out) throw new EngineError('provider_failed', 'The engine returned no result')
+  if (!out) throw new EngineError('provider_failed', { id: 'no_result' })
   const thumbKey = userKey(row.userId, row.id, 'thumb.webp')
   if (out.kind === 'video') {
     const videoKey = userKey(row.userId, row.id, `${name}.mp4`)

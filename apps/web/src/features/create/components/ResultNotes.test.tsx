@@ -86,4 +86,53 @@ describe('FailureReason', () => {
     )
     expect(cancelled.container.querySelector('[data-testid="failure-reason"]')).toBeNull()
   })
+
+  it('translates the stored reason ids with their parameters, in English and in Arabic', async () => {
+    const g = {
+      error: 'The room photo is too small (200×150 pixels). …',
+      errorCode: 'invalid_input',
+      metadata: {
+        failure: [
+          { id: 'file_too_small', params: { what: 'room photo', width: 200, height: 150, min: 256 } },
+        ],
+      },
+    }
+    const en = await renderWithApp(<FailureReason generation={g} />)
+    expect(en.getByTestId('failure-reason').textContent).toBe(
+      'What the engine said: The room photo is too small (200×150 pixels). Please upload one at least 256 pixels on each side; 1024 pixels or more gives the best results.',
+    )
+    en.unmount()
+    const ar = await renderWithApp(<FailureReason generation={g} />, { language: 'ar' })
+    expect(ar.getByTestId('failure-reason').textContent).toBe(
+      'ما قاله المحرك: الملف (صورة الغرفة) صغير جدًا (200×150 بكسل). يُرجى رفع ملف لا يقل كل ضلع فيه عن 256 بكسل؛ وتكون أفضل النتائج بدءًا من 1024 بكسل.',
+    )
+  })
+
+  it('joins several reasons, the user’s words isolated and a left-out part said with its reason', async () => {
+    const g = {
+      error: 'Sorry…',
+      errorCode: 'unsupported_request',
+      metadata: {
+        failure: [
+          { id: 'select_words', params: { words: 'the chair' } },
+          { id: 'left_out', params: { words: 'add a pool', reason: 'add-objects' } },
+        ],
+      },
+    }
+    const ar = await renderWithApp(<FailureReason generation={g} />, { language: 'ar' })
+    const text = ar.getByTestId('failure-reason').textContent!
+    expect(text).toContain('يُرجى تحديد «\u2068the chair\u2069» بأداة التحديد الحر')
+    expect(text).toContain('\u2068add a pool\u2069')
+    expect(text).not.toContain('Sorry')
+  })
+
+  it('shows a reason id this build does not know as the server’s English words', async () => {
+    const g = {
+      error: 'Something new.',
+      errorCode: 'provider_failed',
+      metadata: { failure: [{ id: 'from_the_future' }] },
+    }
+    const r = await renderWithApp(<FailureReason generation={g} />, { language: 'ar' })
+    expect(r.getByTestId('failure-reason').textContent).toBe('ما قاله المحرك: \u2068Something new.\u2069')
+  })
 })
