@@ -40,7 +40,7 @@ async function time(fn: () => Promise<unknown>, runs = RUNS): Promise<{ wall: nu
   return { wall: round(median(wall), 0), cpu: round(median(cpu), 0) }
 }
 
-export async function benchFidelity(): Promise<FidelityBenchResult> {
+async function benchFidelity(): Promise<FidelityBenchResult> {
   const engine = createLocalEngine()
   const sketch = await houseSketch({ width: 1024, height: 1024 })
   const task: EngineTask = {
