@@ -9,11 +9,11 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
   const copy = useCopy()
   return (
     <div
+      dir="ltr"
       className="relative min-w-0 max-w-full rounded-xl border border-border bg-surface-2"
       data-testid={testId}
     >
       <pre
-        dir="ltr"
         className="overflow-x-auto p-4 pe-14 text-start font-mono text-[12.5px] leading-relaxed text-fg"
       >
         <code>{code}</code>

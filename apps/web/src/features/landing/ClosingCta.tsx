@@ -20,7 +20,11 @@ export function ClosingCta() {
             {t('landing.ctaTitle')}
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-[17px] leading-relaxed text-white/75">
-            {t('landing.ctaBody')}
+            {policy.demo
+              ? t('landing.ctaBodyDemo')
+              : policy.signUp
+                ? t('landing.ctaBody')
+                : t('landing.ctaBodyClosed')}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             {policy.demo ? (
