@@ -3,7 +3,7 @@ import { matFromGrey, withCv } from '../engines/local/opencv.ts'
 import { extractLines } from '../engines/local/sketch/lines.ts'
 
 /** Both pictures are compared at this long side: fast, and a hosted engine's small shifts of a pixel vanish. */
-export const WORK_SIDE = 512
+const WORK_SIDE = 512
 /** A line within this many working pixels of one in the other picture counts as kept (docs/decisions/0061-fidelity-measures.md). */
 export const LINE_TOLERANCE_PX = 3
 

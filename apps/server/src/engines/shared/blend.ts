@@ -18,7 +18,7 @@ export function bandFor(width: number, height: number): number {
 }
 
 /** A channel must move by more than this many of 255 levels to count as changed (compression noise does not). */
-export const CHANGE_THRESHOLD = 8
+const CHANGE_THRESHOLD = 8
 
 /**
  * Chamfer (3-4) distance in pixels from every pixel to the nearest masked one (with `outside`, to the nearest

@@ -59,7 +59,7 @@ export async function compositeOntoSource(
 }
 
 /** The share of the picture that differs between a source and a result of the same size; null otherwise. */
-export async function changedAreaBetween(source: Buffer, result: Buffer): Promise<number | null> {
+async function changedAreaBetween(source: Buffer, result: Buffer): Promise<number | null> {
   const src = await decode(source)
   const meta = await sharp(result, { limitInputPixels: MAX_PIXELS }).metadata()
   const w = meta.autoOrient?.width ?? meta.width

@@ -9,7 +9,7 @@ export function followLinesOf(task: EngineTask): FollowLines {
 }
 
 /** ComfyUI ControlNet: a factor on the workflow's strength, and on how far into the schedule the control lasts. */
-export const CONTROL_NET: Record<FollowLines, { strength: number; end: number }> = {
+const CONTROL_NET: Record<FollowLines, { strength: number; end: number }> = {
   loose: { strength: 0.65, end: 0.75 },
   balanced: { strength: 1, end: 1 },
   strict: { strength: 1.3, end: 1.25 },
