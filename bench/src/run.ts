@@ -26,7 +26,13 @@ const sections: Array<{ title: string; run: () => Promise<BenchRow[]> }> = [
     ],
   },
 ]
-for (const extra of ['./local-engine-section.ts', './gallery-section.ts', './web-section.ts']) {
+for (const extra of [
+  './local-engine-section.ts',
+  './compositing-section.ts',
+  './fidelity-section.ts',
+  './gallery-section.ts',
+  './web-section.ts',
+]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }
     if (mod.section) sections.push(mod.section)

@@ -5,6 +5,8 @@ import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
+import { installApiKeyLimit } from './http/api-key-guard.ts'
+import { apiKeyRoutes } from './http/api-key-routes.ts'
 import { authRoutes } from './http/auth-routes.ts'
 import { catalogRoutes } from './http/catalog-routes.ts'
 import { contactRoutes } from './http/contact-routes.ts'
@@ -48,6 +50,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
   installSecurityHeaders(app)
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
+  installApiKeyLimit(app, ctx.config.API_KEY_RATE_LIMIT)
   await registerDocs(app, ctx.config.publicUrl)
 
   await app.register(
@@ -68,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
         healthRoutes,
         authRoutes,
         userRoutes,
+        apiKeyRoutes,
         catalogRoutes,
         contactRoutes,
         fileRoutes,

@@ -48,6 +48,7 @@ export async function createContext(config: Config, log: Logger): Promise<AppCon
       adminEmails: config.adminEmails,
       sessionTtlDays: config.SESSION_TTL_DAYS,
       allowSignUp: config.ALLOW_SIGN_UP,
+      demoMode: config.DEMO_MODE,
     },
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DEFAULT_FREE_CREDITS } from '@parti/contract'
+import { API_KEY_REQUESTS_PER_MINUTE, DEFAULT_FREE_CREDITS } from '@parti/contract'
 import { z } from 'zod'
 import { signInEnvProblems } from './auth/oidc/settings.ts'
 import { type EngineConfig, EngineEnvShape, engineSettings } from './engines/config.ts'
@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SESSION_TTL_DAYS: withDefault(int(1, 365), 30),
   ALLOW_SIGN_UP: withDefault(bool, 'true'),
+  /** a public demo: nobody signs in or up, the landing page says so (docs/product.md#demo-mode) */
+  DEMO_MODE: withDefault(bool, 'false'),
+  /** requests one personal API key may make per minute (docs/product.md#api-keys) */
+  API_KEY_RATE_LIMIT: withDefault(int(1, 100_000), API_KEY_REQUESTS_PER_MINUTE),
   TRUST_PROXY: withDefault(bool, 'false'),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   WORKER_CONCURRENCY: withDefault(int(1, 64), 2),

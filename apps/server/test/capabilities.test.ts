@@ -44,6 +44,56 @@ describe('what the engine will do, said before paying (local engine)', () => {
     expect(r.body.kinds.animate.asks['camera.orbit']).toMatchObject({ level: 'does' })
   })
 
+  it('multi-angle: refuses what it cannot make from the input before charging, and charges what it makes', async () => {
+    const api = await user()
+    const sketch = await sketchPng()
+    const views = (angles: string, input: Buffer) =>
+      api.postForm(
+        '/api/render/start',
+        form({ generationType: 'multi-angle', userPrompt: 'a villa', angles }, { sketch: input }),
+      )
+    // the inside of a building cannot be made from its outside
+    const inside = await views('interior', sketch)
+    expect(inside.status).toBe(422)
+    expect(inside.body.error.code).toBe('not_offered')
+    expect(inside.body.error.details.skipped).toEqual([
+      expect.objectContaining({ ask: 'angle.interior', reason: 'not_from_input' }),
+    ])
+    // a photo has no masses to extrude: side, corner, aerial and contextual are refused for it
+    const turned = await views('side,corner,aerial,contextual', room)
+    expect(turned.status).toBe(422)
+    expect(turned.body.error.details.skipped.map((s: { ask: string }) => s.ask)).toEqual([
+      'angle.side',
+      'angle.corner',
+      'angle.aerial',
+      'angle.contextual',
+    ])
+    expect(await balance(api)).toBe(200)
+    expect((await api.get('/api/user/generations')).body.generations).toHaveLength(0)
+    // what can be made is made and charged, one job per angle; the rest is said
+    const photo = await views('front,corner', room)
+    expect(photo.status).toBe(202)
+    expect(photo.body.generations.map((g: { metadata: { angle: string } }) => g.metadata.angle)).toEqual([
+      'front',
+    ])
+    expect(photo.body.generations[0].metadata.skipped).toEqual([
+      expect.objectContaining({ ask: 'angle.corner', reason: 'not_from_input' }),
+    ])
+    const drawing = await views('corner,interior', sketch)
+    expect(drawing.status).toBe(202)
+    expect(drawing.body.generations.map((g: { metadata: { angle: string } }) => g.metadata.angle)).toEqual([
+      'corner',
+    ])
+    expect(await balance(api)).toBe(160)
+    await waitForJobs(
+      api,
+      [...photo.body.generations, ...drawing.body.generations].map((g: { id: string }) => g.id),
+      120_000,
+    )
+    expect(await balance(api)).toBe(160)
+    expect(await ledgerSum(api)).toBe(160)
+  })
+
   it('refuses staging whose every chosen option it cannot do, taking nothing', async () => {
     const api = await user()
     const r = await stage(api, 'addFurniture,addDecor')

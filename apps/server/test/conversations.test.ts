@@ -72,10 +72,26 @@ describe('Ask Parti conversations', () => {
     const [g] = await waitForJobs(api, [edit.body.generation.id])
     expect(g!.status).toBe('failed')
     expect(g!.error).toMatch(/^Sorry, I couldn't process your request\./)
+    // the same as reason ids the screens translate: the apology, then the part left out and why
+    expect(g!.metadata.failure).toEqual([
+      { id: 'edit_unsupported' },
+      { id: 'left_out', params: { words: expect.stringMatching(/swimming pool/), reason: 'add-objects' } },
+    ])
     expect(await balance(api)).toBe(before)
     const detail = await api.get(`/api/conversations/${id}`)
     expect(detail.body.messages.at(-1)).toMatchObject({ role: 'assistant' })
     expect(detail.body.messages.at(-1).text).toMatch(/^Sorry, I couldn't process your request\./)
+  })
+
+  it('stores what to provide as a reason id: "remove the chair" without a lasso asks for one', async () => {
+    const edit = await api.postForm(
+      '/api/render/start',
+      form({ generationType: 'chat-edit', userPrompt: 'remove the chair' }, { image: room }),
+    )
+    const [g] = await waitForJobs(api, [edit.body.generation.id])
+    expect(g).toMatchObject({ status: 'failed', errorCode: 'invalid_input' })
+    expect(g!.error).toBe('Please select an area with the lasso tool to indicate what to remove.')
+    expect(g!.metadata.failure).toEqual([{ id: 'select_to_remove' }])
   })
 
   it('clears all messages, deletes a conversation, and keeps them private', async () => {

@@ -98,6 +98,8 @@ beforeAll(async () => {
       email: '',
       role: 'user',
       plan: null,
+      subscriptionStatus: 'none',
+      subscriptionEndDate: null,
       tokenKind: 'session',
     })
   }

@@ -58,16 +58,16 @@ describe('credits and the ledger', () => {
         { sketch },
       ),
     )
-    // six distinct angles × 20 = 120 ≤ 140: accepted
+    // six distinct angles, of which the local engine makes five (not the interior): 5 × 20 = 100 ≤ 140
     expect(r.status).toBe(202)
-    expect(r.body.generations).toHaveLength(6)
+    expect(r.body.generations).toHaveLength(5)
     const again = await api.postForm(
       '/api/render/start',
-      form({ generationType: 'multi-angle', userPrompt: 'a villa', angles: 'front,side' }, { sketch }),
+      form({ generationType: 'multi-angle', userPrompt: 'a villa', angles: 'front,side,corner' }, { sketch }),
     )
     expect(again.status).toBe(402)
-    expect(again.body.error.details).toEqual({ required: 40, available: 20 })
-    expect(await balance(api)).toBe(20)
+    expect(again.body.error.details).toEqual({ required: 60, available: 40 })
+    expect(await balance(api)).toBe(40)
   })
 
   it('a 10 s video costs 300 and a 6 s one 200; too few credits is 402 with required and available', async () => {

@@ -393,11 +393,15 @@ describe('providers that are off or out of reach', () => {
       password: true,
       google: true,
       apple: true,
+      signUp: true,
+      demo: false,
     })
     expect((await new Api(other.url).get('/api/auth/providers')).body).toEqual({
       password: true,
       google: true,
       apple: false,
+      signUp: true,
+      demo: false,
     })
   })
 

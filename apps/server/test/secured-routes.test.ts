@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiKey } from '../src/auth/api-keys.ts'
 import { sketchPng } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
 import { buyOnTestCheckout } from './helpers/payments.ts'
@@ -22,7 +23,8 @@ const ids: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer()
   owner = new Api(server.url)
-  await owner.signUp()
+  const { user } = await owner.signUp()
+  ids.apiKey = (await createApiKey(server.ctx.database.db, user.uid, 'owner key')).id
   other = new Api(server.url)
   await other.signUp()
 
@@ -48,6 +50,7 @@ afterAll(() => server.close())
 function resourceFor(path: string): string {
   const table: Array<[RegExp, string]> = [
     [/^\/api\/user\/generations\/\{id\}/, ids.generation!],
+    [/^\/api\/user\/api-keys\/\{id\}/, ids.apiKey!],
     [/^\/api\/conversations\/\{id\}/, ids.conversation!],
     [/^\/api\/payments\/checkout-session\/\{id\}/, ids.checkout!],
     [/^\/api\/user\/subscriptions\/\{id\}/, ids.subscription!],

@@ -66,10 +66,9 @@ test.describe('Gallery detail area', () => {
 
     expect([after.width, after.height]).toEqual([before.width, before.height])
     const { width, height } = before
-    // Outside the drawn area (and a band where the fill feathers in) the picture is the source's. The local
-    // engine writes a JPEG result like its JPEG source, so "the same" means within re-encoding noise: a small
-    // mean difference and no visible change anywhere. Inside the area the picture changed.
-    const band = 14
+    // Outside the drawn area and its blend band (about 1/128 of the long side) every pixel is the source's,
+    // exactly: the runner composites every engine's edit back onto the source (docs/product.md#masked-edits).
+    const band = Math.round(Math.max(width, height) / 128) + 2
     const outside: number[] = []
     const inside: number[] = []
     for (let y = 0; y < height; y++) {
@@ -89,17 +88,24 @@ test.describe('Gallery detail area', () => {
       }
     }
     const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length
-    const share = (v: number[], over: number) => v.filter((d) => d > over).length / v.length
     test.info().annotations.push({
       type: 'pixels',
-      description: `unmasked: mean difference ${mean(outside).toFixed(2)}, over 16: ${(share(outside, 16) * 100).toFixed(3)} %; masked: mean ${mean(inside).toFixed(1)}`,
+      description: `unmasked: ${outside.filter((d) => d > 0).length} pixels differ; masked: mean ${mean(inside).toFixed(1)}`,
     })
     expect(outside.length).toBeGreaterThan(width * height * 0.9)
-    // measured: mean 0.7 of 255, 0.6 % of pixels over 8 (ringing along the sketch's dark lines), none visible
-    expect(mean(outside)).toBeLessThan(1.5)
-    expect(share(outside, 16)).toBeLessThan(0.005)
+    expect(outside.filter((d) => d > 0)).toHaveLength(0)
     // measured: mean 80 inside the lasso
     expect(mean(inside)).toBeGreaterThan(20)
+
+    // the result says how much changed, and shows where
+    await gallery.goto()
+    await gallery.open(resultId)
+    await expect(detail.root.getByTestId('detail-changed-area')).toContainText(
+      /Changed \d+(\.\d)?% of the picture/,
+    )
+    await detail.root.getByTestId('show-changes').click()
+    await expect(detail.root.getByTestId('show-changes')).toHaveAttribute('aria-pressed', 'true')
+    await expect(detail.root.locator('[data-testid="changes-overlay"][data-ready]')).toBeAttached()
   })
 
   test('before, after and comparison views, zoom, and stepping through results', async ({ page }) => {

@@ -10,15 +10,22 @@ import {
 import { GENERATION_MODES, STEP_NAMES, type Step } from './kinds.ts'
 
 const Level = z.enum(SUPPORT_LEVELS)
+const base = {
+  level: Level,
+  reason: z
+    .enum(SUPPORT_REASONS)
+    .optional()
+    .describe('why it is approximated or not done; the web translates it'),
+  note: z.string().optional().describe('the same in plain English'),
+}
 export const SupportSchema = z
   .object({
-    level: Level,
-    reason: z
-      .enum(SUPPORT_REASONS)
-      .optional()
-      .describe('why it is approximated or not done; the web translates it'),
-    note: z.string().optional().describe('the same in plain English'),
+    ...base,
     withLasso: Level.optional().describe('its level when the request carries a lasso selection'),
+    forPhoto: z
+      .object(base)
+      .optional()
+      .describe('what it becomes when the input is a photo or a rendering rather than a line drawing'),
   })
   .meta({ id: 'Support' })
 

@@ -52,6 +52,31 @@ describe('which steps run for a request', () => {
       planRun('multi-angle', caps, askedEffects('multi-angle', { angles: ['interior'] })).steps,
     ).toBeNull()
   })
+  it('multi-angle: a photo input lowers what forPhoto says, and skips with its reason', () => {
+    const caps = local({
+      'angle.corner': {
+        level: 'approximates',
+        reason: 'draft_view',
+        forPhoto: { level: 'cannot', reason: 'not_from_input', note: 'not from a photo' },
+      },
+    })
+    const drawing = planRun('multi-angle', caps, askedEffects('multi-angle', { angles: ['front', 'corner'] }))
+    expect(drawing.angles).toEqual(['front', 'corner'])
+    expect(drawing.skipped).toEqual([])
+    const photo = planRun(
+      'multi-angle',
+      caps,
+      askedEffects('multi-angle', { angles: ['front', 'corner'], photoInput: true }),
+    )
+    expect(photo.angles).toEqual(['front'])
+    expect(photo.skipped).toEqual([
+      { ask: 'angle.corner', reason: 'not_from_input', note: 'not from a photo' },
+    ])
+    expect(
+      planRun('multi-angle', caps, askedEffects('multi-angle', { angles: ['corner'], photoInput: true }))
+        .steps,
+    ).toBeNull()
+  })
   it('inpaint: refuses an intent the engine cannot do; the description only shapes it', () => {
     const caps = local({
       'intent.add': { level: 'cannot' },

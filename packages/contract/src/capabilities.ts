@@ -40,6 +40,11 @@ export interface Support {
   note?: string
   /** its level when the request has a lasso selection (e.g. decluttering the selected area) */
   withLasso?: SupportLevel
+  /**
+   * what it becomes when the input is a photo or a rendering rather than a line drawing (a photo cannot be
+   * turned to another viewpoint the way a drawing's masses can be extruded); the server knows before charging
+   */
+  forPhoto?: Pick<Support, 'level' | 'reason' | 'note'>
 }
 
 type Angle = (typeof ANGLES)[number]
@@ -125,11 +130,26 @@ export interface KindCapabilities {
 
 const RANK: Record<SupportLevel, number> = { cannot: 0, approximates: 1, does: 2 }
 
-/** The level an ask has for this request (a lasso can lift it). Unknown asks are taken as done. */
-export function levelOf(caps: KindCapabilities, ask: Ask, hasLasso = false): SupportLevel {
+/** The support of an ask for this input: a photo input can lower it (forPhoto). */
+function supportFor(caps: KindCapabilities, ask: Ask, photoInput = false): Support | undefined {
   const s = caps.asks[ask]
+  return photoInput && s?.forPhoto && RANK[s.forPhoto.level] < RANK[s.level] ? s.forPhoto : s
+}
+
+/**
+ * The level an ask has for this request (a lasso can lift it, a photo input lower it). Unknown asks are
+ * taken as done.
+ */
+export function levelOf(
+  caps: KindCapabilities,
+  ask: Ask,
+  hasLasso = false,
+  photoInput = false,
+): SupportLevel {
+  const s = supportFor(caps, ask, photoInput)
   if (!s) return 'does'
-  return hasLasso && s.withLasso && RANK[s.withLasso] > RANK[s.level] ? s.withLasso : s.level
+  const lasso = caps.asks[ask]?.withLasso
+  return hasLasso && lasso && RANK[lasso] > RANK[s.level] ? lasso : s.level
 }
 
 /** Merge the support of the steps of a kind into one table of asks. */
@@ -147,6 +167,8 @@ export function mergeAsks(perStep: Partial<Record<Ask, Support>>[]): Partial<Rec
 export interface AskedEffects {
   asks: Ask[]
   hasLasso: boolean
+  /** the input is a photo or a rendering, not a line drawing */
+  photoInput?: boolean
 }
 
 /** A request, in the API's own field names, as far as the asks are concerned. */
@@ -166,6 +188,8 @@ export interface AskingRequest {
   /** inpaint: what the words ask for (the server reads it from the prompt) */
   intent?: 'remove' | 'add'
   hasLasso?: boolean
+  /** the input is a photo or a rendering, not a line drawing (the server looks at the image) */
+  photoInput?: boolean
 }
 
 /** The asks of a request of a kind: only what it actually asks for. */
@@ -187,7 +211,7 @@ export function askedEffects(kind: Kind, r: AskingRequest): AskedEffects {
   if (r.cameraMovement) add(`camera.${r.cameraMovement}`, true)
   if (r.duration) add(`duration.${r.duration}`, true)
   if (r.intent) add(`intent.${r.intent}`, true)
-  return { asks: [...new Set(asks)], hasLasso: !!r.hasLasso }
+  return { asks: [...new Set(asks)], hasLasso: !!r.hasLasso, photoInput: !!r.photoInput }
 }
 
 /** One thing a request asked for that will not be done, and why. */
@@ -219,11 +243,14 @@ const MODIFIERS = new Set<Ask>([
 
 const skippedOf = (caps: KindCapabilities, e: AskedEffects): SkippedAsk[] =>
   e.asks
-    .filter((a) => levelOf(caps, a, e.hasLasso) === 'cannot')
-    .map((ask) => ({ ask, reason: caps.asks[ask]?.reason, note: caps.asks[ask]?.note }))
+    .filter((a) => levelOf(caps, a, e.hasLasso, e.photoInput) === 'cannot')
+    .map((ask) => {
+      const s = supportFor(caps, ask, e.photoInput)
+      return { ask, reason: s?.reason, note: s?.note }
+    })
 
 const doable = (caps: KindCapabilities, e: AskedEffects, ask: Ask) =>
-  levelOf(caps, ask, e.hasLasso) !== 'cannot'
+  levelOf(caps, ask, e.hasLasso, e.photoInput) !== 'cannot'
 const allSteps = (kind: Kind): Step[] => KINDS[kind].steps.map((s) => s.step)
 
 /**

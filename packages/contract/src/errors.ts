@@ -16,6 +16,14 @@ export const ERROR_CODES = [
   /** nothing the request asks for can be done by the engine serving it (docs/product.md#capabilities) */
   'not_offered',
   'rate_limited',
+  /** a personal API key needs a plan with API access (docs/product.md#api-keys) */
+  'api_access_required',
+  /** key management, account and admin calls take the browser session, never an API key */
+  'api_key_not_allowed',
+  /** ALLOW_SIGN_UP=false: only existing accounts sign in (docs/product.md#demo-mode) */
+  'sign_up_closed',
+  /** DEMO_MODE=true: nobody signs in or up (docs/product.md#demo-mode) */
+  'demo_mode',
   'internal',
   'unavailable',
   // the validation messages of docs/product.md#validation, one code each so the web can show them translated
@@ -53,6 +61,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   unprocessable: 'The request could not be processed',
   not_offered: 'What you asked for is not available on the engine serving it',
   rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  api_access_required: 'API keys come with the Pro plan',
+  api_key_not_allowed: 'This call needs you signed in on the website; an API key cannot make it',
+  sign_up_closed: 'New accounts are not being created at the moment. Existing accounts can sign in.',
+  demo_mode: 'This is a demo: signing in and creating accounts are turned off.',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is unavailable',
   sketch_required: 'Please upload a sketch file',

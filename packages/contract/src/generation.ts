@@ -106,6 +106,17 @@ export const GenerationMetadata = z
       .describe('what the engines said about the result, as note ids (older rows: English sentences)'),
     conversationId: z.string().optional(),
     fidelity: FidelityReport.optional(),
+    failure: z
+      .array(
+        z.object({
+          id: z.string(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        }),
+      )
+      .optional()
+      .describe(
+        'why a failed job failed, as reason ids with parameters (FAILURES); `error` holds the English',
+      ),
   })
   .catchall(z.unknown())
 export type GenerationMetadata = z.infer<typeof GenerationMetadata>
@@ -144,7 +155,10 @@ export const Generation = z
     thumbnailUrl: z.string().nullable(),
     processingTime: z.number().int().nullable().describe('milliseconds the engine worked'),
     batchId: z.string().nullable(),
-    error: z.string().nullable().describe('why the job failed, in English; show errorCode translated'),
+    error: z
+      .string()
+      .nullable()
+      .describe('why the job failed, in English; metadata.failure holds the same as reason ids to translate'),
     errorCode: z
       .string()
       .nullable()

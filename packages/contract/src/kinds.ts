@@ -1,46 +1,47 @@
 // The generation kinds and the engine steps they run: one definition each, everything else derived from here
 // (docs/architecture.md#vocabulary). No zod here: the landing page imports these values.
 import { COSTS, DEFAULT_VIDEO_DURATION } from './constants.ts'
+import type { FailureId } from './failures.ts'
 import { type GENERATION_TYPES, type MEDIA_TYPES, VIDEO_DURATIONS } from './values.ts'
 
 /**
  * A step is one engine call. `model` is the part of a hosted engine's model variable that names it
  * (`REPLICATE_MODEL_<model>[_PREMIUM|_EXPERIMENTAL]`); `media` picks the engine deadline (image or video);
- * `failure` is what the user reads when an engine fails it for good (docs/product.md#errors-generation);
+ * `failure` is the reason id (FAILURES) the user reads when an engine fails it for good (docs/product.md#errors-generation);
  * `typicalMs` paces the progress bar of an engine that reports none.
  */
 export const STEPS = {
-  sketch: { model: 'SKETCH_RENDER', media: 'image', failure: 'Failed to render sketch', typicalMs: 15_000 },
+  sketch: { model: 'SKETCH_RENDER', media: 'image', failure: 'render_failed', typicalMs: 15_000 },
   'multi-angle': {
     model: 'MULTI_ANGLE',
     media: 'image',
-    failure: 'Failed to render sketch',
+    failure: 'render_failed',
     typicalMs: 15_000,
   },
   // no message of its own in the product's catalogue: docs/decisions/0051-values-left-open.md
   'staging-clean': {
     model: 'STAGING_CLEAN',
     media: 'image',
-    failure: 'Failed to process the room photo',
+    failure: 'room_photo_failed',
     typicalMs: 15_000,
   },
   'staging-stage': {
     model: 'STAGING_STAGE',
     media: 'image',
-    failure: 'Failed to process the room photo',
+    failure: 'room_photo_failed',
     typicalMs: 20_000,
   },
-  inpaint: { model: 'INPAINT', media: 'image', failure: 'Inpainting failed', typicalMs: 15_000 },
+  inpaint: { model: 'INPAINT', media: 'image', failure: 'inpaint_failed', typicalMs: 15_000 },
   'magic-edit': {
     model: 'CHAT_EDIT',
     media: 'image',
-    failure: "Sorry, I couldn't edit your image. Please try again",
+    failure: 'edit_failed',
     typicalMs: 20_000,
   },
-  animate: { model: 'VIDEO', media: 'video', failure: 'Failed to generate video', typicalMs: 120_000 },
+  animate: { model: 'VIDEO', media: 'video', failure: 'video_failed', typicalMs: 120_000 },
 } as const satisfies Record<
   string,
-  { model: string; media: (typeof MEDIA_TYPES)[number]; failure: string; typicalMs: number }
+  { model: string; media: (typeof MEDIA_TYPES)[number]; failure: FailureId; typicalMs: number }
 >
 export type Step = keyof typeof STEPS
 export const STEP_NAMES = Object.keys(STEPS) as Step[]

@@ -1,3 +1,5 @@
+import type { Ask } from './capabilities.ts'
+
 // What an engine says about a result it delivered (docs/product.md#result-notes): an id from this list with its
 // parameters, stored in `metadata.notes` and translated by the web. Rows written before the ids hold plain
 // English strings; they are shown as they are.
@@ -30,3 +32,13 @@ export interface Note {
 
 /** A note as stored: an id with parameters, or (rows from before the ids) a plain English sentence. */
 export type StoredNote = Note | string
+
+/**
+ * The asks a note speaks of: when the request's `skipped` already says one of them was not done and why, the
+ * screens show that line and leave the note out, so nothing is said twice.
+ */
+export const NOTE_ASKS: Partial<Record<NoteId, readonly Ask[]>> = {
+  nothing_removed_needs_lasso: ['stagingOption.removeClutter', 'stagingOption.removeFurniture'],
+  cannot_add_furniture: ['stagingOption.addFurniture'],
+  cannot_add_decor: ['stagingOption.addDecor'],
+}

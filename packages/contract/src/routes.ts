@@ -10,6 +10,7 @@ import {
   ReorderStylesRequest,
   StyleImageUploadResponse,
 } from './admin.ts'
+import { ApiKeysResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './api-keys.ts'
 import { CapabilitiesResponse } from './capabilities-api.ts'
 import {
   CategoriesResponse,
@@ -50,7 +51,14 @@ import {
   SubscriptionsResponse,
 } from './payments.ts'
 import { AnimateFields } from './render.ts'
-import { AuthProvidersResponse, AuthResponse, ProfileResponse, SignInRequest, SignUpRequest } from './user.ts'
+import {
+  AuthProvidersResponse,
+  AuthResponse,
+  ProfileResponse,
+  SessionResponse,
+  SignInRequest,
+  SignUpRequest,
+} from './user.ts'
 
 // The /api calls the web makes, keyed by method and path as the OpenAPI document writes them (`{id}` for a
 // path parameter), each with its request schemas and the schema of its success answer. The web types its one
@@ -76,7 +84,11 @@ export const ROUTES = {
   'POST /auth/sign-in': { body: SignInRequest, response: AuthResponse },
   'POST /auth/sign-out': { response: OkResponse },
   'GET /auth/providers': { response: AuthProvidersResponse },
+  'GET /auth/session': { response: SessionResponse },
   'GET /user/profile': { response: ProfileResponse },
+  'GET /user/api-keys': { response: ApiKeysResponse },
+  'POST /user/api-keys': { body: CreateApiKeyRequest, response: CreatedApiKeyResponse },
+  'DELETE /user/api-keys/{id}': { response: OkResponse },
 
   'GET /styles': { query: StylesQuery, response: StylesResponse },
   'GET /styles/meta/categories': { response: CategoriesResponse },

@@ -23,6 +23,9 @@ export type UserProfile = z.infer<typeof UserProfile>
 
 export const ProfileResponse = z.object({ user: UserProfile })
 
+/** Who is visiting: the profile when signed in, null when not (a 200 either way, so a visitor's console stays clean). */
+export const SessionResponse = z.object({ user: UserProfile.nullable() })
+
 export const SignUpRequest = z.object({
   email: z.email().max(TEXT_LIMITS.email),
   password: z.string().max(200),
@@ -43,5 +46,9 @@ export const AuthProvidersResponse = z.object({
   password: z.boolean(),
   google: z.boolean(),
   apple: z.boolean(),
+  /** whether a new account can be created (ALLOW_SIGN_UP, and not a demo) */
+  signUp: z.boolean(),
+  /** a public demo: nobody signs in or up (docs/product.md#demo-mode) */
+  demo: z.boolean(),
 })
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>

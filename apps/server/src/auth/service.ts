@@ -14,6 +14,8 @@ export interface AuthSettings {
   adminEmails: Set<string>
   sessionTtlDays: number
   allowSignUp: boolean
+  /** DEMO_MODE: nobody signs in or up (docs/product.md#demo-mode) */
+  demoMode: boolean
 }
 
 export interface SignedIn {
@@ -36,7 +38,8 @@ export async function signUp(
   settings: AuthSettings,
   input: { email: string; password: string; name?: string | undefined; userAgent?: string | null },
 ): Promise<SignedIn> {
-  if (!settings.allowSignUp) throw new AppError('forbidden', 'Sign-up is disabled on this server')
+  if (settings.demoMode) throw new AppError('demo_mode')
+  if (!settings.allowSignUp) throw new AppError('sign_up_closed')
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     throw new AppError('validation_failed', `The password needs at least ${MIN_PASSWORD_LENGTH} characters`, {
       field: 'password',
@@ -81,6 +84,7 @@ export async function signIn(
   settings: AuthSettings,
   input: { email: string; password: string; userAgent?: string | null },
 ): Promise<SignedIn> {
+  if (settings.demoMode) throw new AppError('demo_mode')
   const user = await findUserByEmail(db, input.email)
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))
   if (!user?.passwordHash || !ok) throw new AppError('invalid_credentials')

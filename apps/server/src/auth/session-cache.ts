@@ -23,3 +23,14 @@ export function hashTokenMemo(token: string): string {
  * evicts here and, through NOTIFY on parti_sessions, in every other API process (events/hub.ts).
  */
 export const sessionCache = new TtlLru<string, SessionUser>(20_000, 60_000)
+
+/** The NOTIFY payload that drops every cached token of a user (their plan changed: API keys follow it). */
+export const userEviction = (userId: string): string => `user:${userId}`
+
+/** Apply a parti_sessions notification: a token's hash, or a user's every token (`user:<id>`). */
+export function evictSession(payload: string): void {
+  if (payload.startsWith('user:')) {
+    const userId = payload.slice(5)
+    sessionCache.deleteWhere((u) => u.userId === userId)
+  } else sessionCache.delete(payload)
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { API_KEY_PREFIX_LENGTH } from '@parti/contract'
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
@@ -24,6 +25,7 @@ export async function createSession(
     tokenHash: hashToken(token),
     kind,
     label: options.label ?? null,
+    prefix: kind === 'api_key' ? token.slice(0, API_KEY_PREFIX_LENGTH) : null,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
     expiresAt,
   })
@@ -36,6 +38,9 @@ export interface SessionUser {
   email: string
   role: string
   plan: string | null
+  /** with the plan, what decides whether an API key may be used now (contract entitlements) */
+  subscriptionStatus: string
+  subscriptionEndDate: Date | null
   tokenKind: TokenKind
 }
 
@@ -50,6 +55,8 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
       email: users.email,
       role: users.role,
       plan: users.plan,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionEndDate: users.subscriptionEndDate,
       tokenKind: sessions.kind,
       lastUsedAt: sessions.lastUsedAt,
     })
@@ -70,9 +77,10 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
   return { ...user, tokenKind: user.tokenKind as TokenKind }
 }
 
+/** Sign out: a browser session ends; an API key is not signed out (it is revoked from the API page). */
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   const hash = hashToken(token)
-  await db.delete(sessions).where(eq(sessions.tokenHash, hash))
+  await db.delete(sessions).where(and(eq(sessions.tokenHash, hash), eq(sessions.kind, 'session')))
   sessionCache.delete(hash)
   await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${hash})`)
 }

@@ -73,6 +73,8 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     kind: text('kind').notNull().default('session'),
     label: text('label'),
+    /** an API key's first characters, shown to tell keys apart (docs/decisions/0065-api-keys-hashed-sessions.md) */
+    prefix: text('prefix'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at'),

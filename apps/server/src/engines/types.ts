@@ -1,17 +1,19 @@
-import type {
-  Angle,
-  Ask,
-  CameraMovement,
-  EngineId,
-  FollowLines,
-  LocalStyleParams,
-  Note,
-  RoomType,
-  StagingOption,
-  StagingStyle,
-  Step,
-  Support,
-  VideoDuration,
+import {
+  type Angle,
+  type Ask,
+  type CameraMovement,
+  type EngineId,
+  type FailureReason,
+  type FollowLines,
+  failureWords,
+  type LocalStyleParams,
+  type Note,
+  type RoomType,
+  type StagingOption,
+  type StagingStyle,
+  type Step,
+  type Support,
+  type VideoDuration,
 } from '@parti/contract'
 
 /** A style as an engine needs it: prompts for hosted models, parameters for the local engine. */
@@ -185,13 +187,26 @@ export type EngineErrorCode =
 
 /** An engine failure with a message safe to show the user (no keys, no raw provider text). */
 export class EngineError extends Error {
+  /** what the user reads, in English (the generation's `error`) */
+  readonly userMessage: string
+  /** the same as reason ids the screens translate (docs/decisions/0066-failure-reasons-are-ids.md) */
+  readonly reasons: FailureReason[]
+  /**
+   * `reason` is a failure id (or several, read in order) from the contract's FAILURES, or plain words for a
+   * failure no user reads (a lease lost, a shutdown). `words` overrides the English of composite reasons.
+   */
   constructor(
     readonly code: EngineErrorCode,
-    readonly userMessage: string,
-    options?: { cause?: unknown; detail?: string },
+    reason: FailureReason | FailureReason[] | string,
+    options?: { cause?: unknown; detail?: string; words?: string },
   ) {
+    const reasons = typeof reason === 'string' ? [] : Array.isArray(reason) ? reason : [reason]
+    const userMessage =
+      options?.words ?? (typeof reason === 'string' ? reason : reasons.map(failureWords).join(' '))
     super(options?.detail ?? userMessage, options?.cause ? { cause: options.cause } : undefined)
     this.name = 'EngineError'
+    this.userMessage = userMessage
+    this.reasons = reasons
   }
   get retryable(): boolean {
     return this.code === 'transient' || this.code === 'timeout'

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import { SESSIONS_CHANNEL, sessionCache } from '../auth/session-cache.ts'
+import { evictSession, SESSIONS_CHANNEL } from '../auth/session-cache.ts'
 import type { Database } from '../db/client.ts'
 import { EVENTS_CHANNEL, eventById, type UserEvent } from '../db/repos/events.ts'
 
@@ -22,8 +22,9 @@ export class EventHub {
   async start(): Promise<void> {
     this.unlisteners = [
       await this.database.listen(EVENTS_CHANNEL, (payload) => void this.dispatch(payload)),
-      // a sign-out in any process ends the session's cached copy here too
-      await this.database.listen(SESSIONS_CHANNEL, (hash) => sessionCache.delete(hash)),
+      // a sign-out or a revoked API key in any process ends the token's cached copy here too, and a plan
+      // change every token of its user (docs/decisions/0065-api-keys-hashed-sessions.md)
+      await this.database.listen(SESSIONS_CHANNEL, evictSession),
     ]
   }
 

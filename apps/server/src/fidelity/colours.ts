@@ -14,7 +14,7 @@ export interface ColourFidelity {
 }
 
 /** Colours are measured on a small copy: regions of colour survive, a pixel's noise does not. */
-const SIDE = 128
+const SIDE = 96
 /** The picture's colours are summarised in this many clusters. */
 const CLUSTERS = 10
 /** A cluster smaller than this share of the picture is a detail, not a region a colour was applied to. */
@@ -26,11 +26,17 @@ const MIN_SHARE = 0.01
  * matched to the cluster nearest to it by ΔE00 among those covering at least 1 % of the picture
  * (docs/decisions/0061-fidelity-measures.md).
  */
-export async function colourFidelity(output: Buffer, requested: string[]): Promise<ColourFidelity[]> {
+export async function colourFidelity(
+  output: Buffer | { data: Buffer; width: number; height: number },
+  requested: string[],
+): Promise<ColourFidelity[]> {
   const wanted = requested.filter((c) => /^#[0-9a-f]{6}$/i.test(c))
   if (!wanted.length) return []
-  const { data, info } = await sharp(output)
-    .rotate()
+  // an encoded picture, or its RGB pixels already decoded
+  const source = Buffer.isBuffer(output)
+    ? sharp(output).rotate()
+    : sharp(output.data, { raw: { width: output.width, height: output.height, channels: 3 } })
+  const { data, info } = await source
     .resize(SIDE, SIDE, { fit: 'inside' })
     .removeAlpha()
     .raw()
@@ -79,10 +85,11 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
     { length: k },
     (_, j) => labs[order[Math.floor(((j + 0.5) / k) * order.length)]!]!,
   )
-  const assign = new Uint8Array(labs.length)
+  const assign = new Uint8Array(labs.length).fill(255)
   let counts = new Uint32Array(k)
   let rgb: number[][] = []
-  for (let iter = 0; iter < 10; iter++) {
+  for (let iter = 0, moved = 1; iter < 8 && moved; iter++) {
+    moved = 0
     const sums = Array.from({ length: k }, () => [0, 0, 0, 0, 0, 0])
     counts = new Uint32Array(k)
     for (let i = 0; i < labs.length; i++) {
@@ -97,6 +104,7 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
           best = j
         }
       }
+      if (assign[i] !== best) moved++
       assign[i] = best
       counts[best]!++
       const s = sums[best]!

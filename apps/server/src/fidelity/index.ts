@@ -1,5 +1,6 @@
 import {
   DEFAULT_FIDELITY_THRESHOLDS,
+  type FailureReason,
   FIDELITY_SUBJECTS,
   type FidelityReport,
   type FollowLines,
@@ -73,9 +74,11 @@ export function strictLines(task: EngineTask): EngineTask {
 }
 
 /** Why a result was not accepted, in words the user can act on (the web shows the code translated). */
-export function missedReason(report: Pick<FidelityReport, 'score' | 'threshold'>): string {
-  const pct = (v: number) => `${Math.round(v * 100)} %`
-  return `The result kept too few of your lines (${pct(report.score)}; at least ${pct(report.threshold ?? 0)} is expected). Your credits were not charged.`
+export function missedReason(report: Pick<FidelityReport, 'score' | 'threshold'>): FailureReason {
+  return {
+    id: 'lines_missed',
+    params: { score: Math.round(report.score * 100), threshold: Math.round((report.threshold ?? 0) * 100) },
+  }
 }
 
 /** The ledger's words for why a result that missed was not charged (docs/product.md#credit-holds). */

@@ -1,7 +1,7 @@
 import type { FidelityMethod } from '@parti/contract'
 import sharp from 'sharp'
 import { type ColourFidelity, colourFidelity } from './colours.ts'
-import { LINE_TOLERANCE_PX, lineOverlap, pictureLines, sketchLines, workSize } from './lines.ts'
+import { greyLines, LINE_TOLERANCE_PX, lineOverlap, pictureLines, sketchLines, workSize } from './lines.ts'
 
 export interface FidelityInput {
   /** the picture the user gave (encoded) */
@@ -42,12 +42,22 @@ export async function measureFidelity(req: FidelityInput, structure?: StructureC
     meta.autoOrient?.width ?? meta.width ?? 512,
     meta.autoOrient?.height ?? meta.height ?? 512,
   )
+  // the output is decoded once, at working size: its lines and its colours come from the same pixels
+  const rgb = await sharp(req.output)
+    .rotate()
+    .resize(width, height, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer()
+  const grey = new Uint8Array(width * height)
+  for (let i = 0, j = 0; i < grey.length; i++, j += 3)
+    grey[i] = (rgb[j]! * 77 + rgb[j + 1]! * 150 + rgb[j + 2]! * 29) >> 8
   const [inLines, outLines, colours] = await Promise.all([
     req.subject === 'drawing'
       ? sketchLines(req.input, width, height)
       : pictureLines(req.input, width, height),
-    pictureLines(req.output, width, height),
-    colourFidelity(req.output, req.colours),
+    greyLines(grey, width, height),
+    colourFidelity({ data: rgb, width, height }, req.colours),
   ])
   const overlap = await lineOverlap(inLines, outLines, LINE_TOLERANCE_PX)
   let method: FidelityMethod = 'lines'

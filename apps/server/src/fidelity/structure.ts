@@ -42,6 +42,8 @@ function model(): Promise<Loaded | null> {
     try {
       if (!existsSync(MODEL)) return null
       const ort = await import('onnxruntime-node')
+      // the model's unused initializers are reported at warning level on every load: not ours to act on
+      ort.env.logLevel = 'error'
       const session = await ort.InferenceSession.create(MODEL, {
         intraOpNumThreads: 1,
         graphOptimizationLevel: 'all',

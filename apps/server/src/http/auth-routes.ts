@@ -2,6 +2,7 @@ import {
   AuthProvidersResponse,
   AuthResponse,
   OkResponse,
+  SessionResponse,
   SignInRequest,
   SignUpRequest,
 } from '@parti/contract'
@@ -10,7 +11,8 @@ import { toProfile } from '../auth/profile.ts'
 import { signIn, signUp } from '../auth/service.ts'
 import { deleteSession } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
-import { clearSessionCookie, setSessionCookie, tokenOf } from './auth.ts'
+import { findUserById } from '../db/repos/users.ts'
+import { clearSessionCookie, currentUser, setSessionCookie, tokenOf } from './auth.ts'
 import type { Api } from './types.ts'
 
 // Brute-force guard: ten password attempts a minute per address and account; sign-ups per address.
@@ -73,14 +75,39 @@ export function authRoutes(app: Api, ctx: AppContext): void {
     },
   )
 
+  // the web's session check: a signed-out visitor is an answer, not a failure (no 401 in every public page's
+  // console); the profile call itself still answers 401 (docs/product.md#api-auth)
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null for a visitor',
+        security: [],
+        response: { 200: SessionResponse },
+      },
+    },
+    async (req) => {
+      const session = await currentUser(ctx.database.db, req)
+      const user = session ? await findUserById(ctx.database.db, session.userId) : null
+      return { user: user ? toProfile(user) : null }
+    },
+  )
+
   app.get(
     '/auth/providers',
     { schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } },
     // config.ts has checked that a provider with a client id has all of its settings (docs/sign-in.md)
-    async () => ({
-      password: true,
-      google: Boolean(ctx.config.GOOGLE_CLIENT_ID),
-      apple: Boolean(ctx.config.APPLE_CLIENT_ID),
-    }),
+    // in a demo (docs/product.md#demo-mode) no way in is offered
+    async () => {
+      const demo = ctx.config.DEMO_MODE
+      return {
+        password: !demo,
+        google: !demo && Boolean(ctx.config.GOOGLE_CLIENT_ID),
+        apple: !demo && Boolean(ctx.config.APPLE_CLIENT_ID),
+        signUp: !demo && ctx.config.ALLOW_SIGN_UP,
+        demo,
+      }
+    },
   )
 }

@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { DbOrTx } from '../db/client.ts'
 import { forbidden, unauthorized } from '../domain/errors.ts'
+import { guardApiKey } from './api-key-guard.ts'
 import { currentUser } from './auth.ts'
 import type { Api } from './types.ts'
 
@@ -19,8 +20,13 @@ declare module 'fastify' {
 const SECURED: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }]
 
 export interface ScopeOptions {
-  /** only users with the admin role: anyone else gets 403 */
+  /** only users with the admin role: anyone else gets 403 (and never with an API key) */
   admin?: boolean
+  /**
+   * key management and account calls: the browser session only, a personal API key gets 403
+   * (docs/decisions/0065-api-keys-hashed-sessions.md)
+   */
+  sessionOnly?: boolean
 }
 
 /**
@@ -31,7 +37,7 @@ export interface ScopeOptions {
  * The user's check comes before the request's body, params and query are validated (a visitor is told to sign
  * in, whatever they sent), after the route's rate limit (so a flood is cut off before it costs a session
  * lookup). An admin scope checks on arrival, before the body is even read: every /api/admin call answers 403
- * to a non-admin, whatever it carries.
+ * to a non-admin, whatever it carries. A personal API key is checked here too (http/api-key-guard.ts).
  */
 export function authenticated(
   app: Api,
@@ -45,11 +51,13 @@ export function authenticated(
     scope.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: route.schema?.security ?? SECURED }
     })
-    scope.addHook(options.admin ? 'onRequest' : 'preValidation', async (req) => {
+    const keysAllowed = !options.admin && !options.sessionOnly
+    scope.addHook(options.admin ? 'onRequest' : 'preValidation', async (req, reply) => {
       const user = await currentUser(db, req)
       if (!user) throw unauthorized()
-      if (options.admin && user.role !== 'admin') throw forbidden()
       req.user = user
+      await guardApiKey(scope.apiKeyLimiter, req, reply, user, keysAllowed)
+      if (options.admin && user.role !== 'admin') throw forbidden()
     })
     routes(scope)
   })

@@ -33,6 +33,16 @@ export async function currentUser(db: DbOrTx, req: FastifyRequest): Promise<Sess
   return user
 }
 
+/**
+ * The signed-in user of a browser session, never of a personal API key: for the account pages served outside
+ * an `authenticated` scope (the test checkout and portal), which a key must not reach
+ * (docs/decisions/0065-api-keys-hashed-sessions.md).
+ */
+export async function sessionUser(db: DbOrTx, req: FastifyRequest): Promise<SessionUser | null> {
+  const user = await currentUser(db, req)
+  return user?.tokenKind === 'session' ? user : null
+}
+
 export function setSessionCookie(
   reply: FastifyReply,
   token: string,

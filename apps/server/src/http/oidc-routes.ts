@@ -60,7 +60,7 @@ export function oidcRoutes(app: Api, ctx: AppContext, { signIn: clients }: ApiSe
   }
 
   async function start(provider: SignInProviderId, req: FastifyRequest, reply: FastifyReply) {
-    const client = clients[provider]
+    const client = ctx.config.DEMO_MODE ? undefined : clients[provider]
     if (!client)
       return failure(reply, provider, new SignInError('not_enabled', `${provider} is not configured`))
     try {

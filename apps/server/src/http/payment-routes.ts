@@ -55,147 +55,157 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
     }),
   )
 
-  authenticated(app, db, (api) => {
-    const startSubscription = async (req: FastifyRequest<{ Body: CheckoutSessionRequest }>) => {
-      const started = await service.startSubscription(req.user.userId, req.body.plan, req.body.billingType)
-      return { ...started, url: localise(started.url, req) }
-    }
-    const subscriptionDoc = {
-      tags,
-      description:
-        'A checkout for a plan subscription. 409 conflict with details.reason same_plan (You already have this plan) or active_subscription (plan changes go through the billing portal).',
-      body: CheckoutSessionRequest,
-      response: { 200: CheckoutStartResponse },
-    }
-    api.post(
-      '/payments/create-checkout-session',
-      { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
-      startSubscription,
-    )
-    api.post(
-      '/user/subscriptions/create',
-      { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
-      startSubscription,
-    )
-
-    api.post(
-      '/payments/create-a-la-carte-payment',
-      {
-        schema: {
-          tags,
-          description:
-            'A one-off payment for credits: whole euros, at least 1; credits must be amount × 200.',
-          body: ALaCarteRequest,
-          response: { 200: CheckoutStartResponse },
-        },
-        config: { rateLimit: CHECKOUT_LIMIT },
-      },
-      async (req) => {
-        const result = aLaCarteOrder(req.body.amount, req.body.credits)
-        if (!result.ok) throw new AppError('validation_failed', result.message, { field: result.field })
-        const started = await service.startPayment(req.user.userId, result.order)
+  authenticated(
+    app,
+    db,
+    (api) => {
+      const startSubscription = async (req: FastifyRequest<{ Body: CheckoutSessionRequest }>) => {
+        const started = await service.startSubscription(req.user.userId, req.body.plan, req.body.billingType)
         return { ...started, url: localise(started.url, req) }
-      },
-    )
+      }
+      const subscriptionDoc = {
+        tags,
+        description:
+          'A checkout for a plan subscription. 409 conflict with details.reason same_plan (You already have this plan) or active_subscription (plan changes go through the billing portal).',
+        body: CheckoutSessionRequest,
+        response: { 200: CheckoutStartResponse },
+      }
+      api.post(
+        '/payments/create-checkout-session',
+        { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        startSubscription,
+      )
+      api.post(
+        '/user/subscriptions/create',
+        { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        startSubscription,
+      )
 
-    const buyPlanPack = async (req: FastifyRequest<{ Body: PlanPurchaseRequest }>) => {
-      const started = await service.startPayment(req.user.userId, {
-        ...planPackOrder(req.body.plan),
-        plan: req.body.plan,
-      })
-      return { ...started, url: localise(started.url, req) }
-    }
-    const packDoc = {
-      tags,
-      description:
-        "A one-off payment for one month of a plan's credits at its monthly price, without a subscription.",
-      body: PlanPurchaseRequest,
-      response: { 200: CheckoutStartResponse },
-    }
-    api.post(
-      '/payments/create-payment-session',
-      { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
-      buyPlanPack,
-    )
-    api.post(
-      '/user/credits/purchase',
-      { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
-      buyPlanPack,
-    )
-
-    api.get(
-      '/payments/checkout-session/:id',
-      { schema: { tags, params: IdParams, response: { 200: CheckoutSessionResponse } } },
-      async (req) => {
-        return { session: await service.checkoutSession(req.user.userId, req.params.id) }
-      },
-    )
-
-    api.post(
-      '/payments/create-portal-session',
-      {
-        schema: { tags, response: { 200: PortalResponse } },
-        config: { rateLimit: CHECKOUT_LIMIT },
-      },
-      async (req) => {
-        const { url } = await service.portal(req.user.userId)
-        return { url: localise(url, req) }
-      },
-    )
-
-    api.post(
-      '/payments/cancel-subscription',
-      {
-        schema: {
-          tags,
-          description: 'Cancel the current subscription at the end of its period.',
-          response: { 200: MessageResponse },
+      api.post(
+        '/payments/create-a-la-carte-payment',
+        {
+          schema: {
+            tags,
+            description:
+              'A one-off payment for credits: whole euros, at least 1; credits must be amount × 200.',
+            body: ALaCarteRequest,
+            response: { 200: CheckoutStartResponse },
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
         },
-      },
-      async (req) => {
-        await service.cancel(req.user.userId)
-        return { success: true as const, message: 'Subscription cancelled successfully' }
-      },
-    )
-
-    api.get(
-      '/user/subscriptions',
-      { schema: { tags, response: { 200: SubscriptionsResponse } } },
-      async (req) => {
-        return { subscriptions: await service.subscriptions(req.user.userId) }
-      },
-    )
-
-    api.post(
-      '/user/subscriptions/:id/cancel',
-      {
-        schema: {
-          tags,
-          params: SubscriptionIdParams,
-          response: { 200: SubscriptionActionResponse },
+        async (req) => {
+          const result = aLaCarteOrder(req.body.amount, req.body.credits)
+          if (!result.ok) throw new AppError('validation_failed', result.message, { field: result.field })
+          const started = await service.startPayment(req.user.userId, result.order)
+          return { ...started, url: localise(started.url, req) }
         },
-      },
-      async (req) => {
-        const subscription = await service.cancel(req.user.userId, req.params.id)
-        return { success: true as const, message: 'Subscription cancelled successfully', subscription }
-      },
-    )
+      )
 
-    api.post(
-      '/user/subscriptions/:id/renew',
-      {
-        schema: {
-          tags,
-          params: SubscriptionIdParams,
-          response: { 200: SubscriptionActionResponse },
+      const buyPlanPack = async (req: FastifyRequest<{ Body: PlanPurchaseRequest }>) => {
+        const started = await service.startPayment(req.user.userId, {
+          ...planPackOrder(req.body.plan),
+          plan: req.body.plan,
+        })
+        return { ...started, url: localise(started.url, req) }
+      }
+      const packDoc = {
+        tags,
+        description:
+          "A one-off payment for one month of a plan's credits at its monthly price, without a subscription.",
+        body: PlanPurchaseRequest,
+        response: { 200: CheckoutStartResponse },
+      }
+      api.post(
+        '/payments/create-payment-session',
+        { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        buyPlanPack,
+      )
+      api.post(
+        '/user/credits/purchase',
+        { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        buyPlanPack,
+      )
+
+      api.get(
+        '/payments/checkout-session/:id',
+        { schema: { tags, params: IdParams, response: { 200: CheckoutSessionResponse } } },
+        async (req) => {
+          return { session: await service.checkoutSession(req.user.userId, req.params.id) }
         },
-      },
-      async (req) => {
-        const subscription = await service.renew(req.user.userId, req.params.id)
-        return { success: true as const, message: 'Your subscription will renew automatically', subscription }
-      },
-    )
-  })
+      )
+
+      api.post(
+        '/payments/create-portal-session',
+        {
+          schema: { tags, response: { 200: PortalResponse } },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
+        async (req) => {
+          const { url } = await service.portal(req.user.userId)
+          return { url: localise(url, req) }
+        },
+      )
+
+      api.post(
+        '/payments/cancel-subscription',
+        {
+          schema: {
+            tags,
+            description: 'Cancel the current subscription at the end of its period.',
+            response: { 200: MessageResponse },
+          },
+        },
+        async (req) => {
+          await service.cancel(req.user.userId)
+          return { success: true as const, message: 'Subscription cancelled successfully' }
+        },
+      )
+
+      api.get(
+        '/user/subscriptions',
+        { schema: { tags, response: { 200: SubscriptionsResponse } } },
+        async (req) => {
+          return { subscriptions: await service.subscriptions(req.user.userId) }
+        },
+      )
+
+      api.post(
+        '/user/subscriptions/:id/cancel',
+        {
+          schema: {
+            tags,
+            params: SubscriptionIdParams,
+            response: { 200: SubscriptionActionResponse },
+          },
+        },
+        async (req) => {
+          const subscription = await service.cancel(req.user.userId, req.params.id)
+          return { success: true as const, message: 'Subscription cancelled successfully', subscription }
+        },
+      )
+
+      api.post(
+        '/user/subscriptions/:id/renew',
+        {
+          schema: {
+            tags,
+            params: SubscriptionIdParams,
+            response: { 200: SubscriptionActionResponse },
+          },
+        },
+        async (req) => {
+          const subscription = await service.renew(req.user.userId, req.params.id)
+          return {
+            success: true as const,
+            message: 'Your subscription will renew automatically',
+            subscription,
+          }
+        },
+      )
+      // buying and cancelling are account calls: the browser session only (docs/product.md#api-keys)
+    },
+    { sessionOnly: true },
+  )
 
   const webhook = payments.stripeWebhook
   if (webhook) {

@@ -7,7 +7,7 @@ import { PAGE_TEXT } from '../payments/local/page-text.ts'
 import { checkoutPage, PAGE_CSP, portalPage } from '../payments/local/pages.ts'
 import type { LocalPaymentProvider, PortalAction, TestOutcome } from '../payments/local/provider.ts'
 import { findCheckout, toFacts, userSubscriptions } from '../payments/repo.ts'
-import { currentUser } from './auth.ts'
+import { sessionUser } from './auth.ts'
 import type { Api } from './types.ts'
 
 const isLanguageCode = (s: string): s is Language => (LANGUAGES as readonly string[]).includes(s)
@@ -65,7 +65,7 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
     ) => {
       const lang = pageLanguage(req)
       const { id } = req.params as { id: string }
-      const user = await currentUser(db, req)
+      const user = await sessionUser(db, req)
       const row = user ? await findCheckout(db, id) : null
       const mine = row && user && row.userId === user.userId && row.provider === 'local' ? row : null
       const failed = mine ? await local.failed(mine.id) : false
@@ -87,7 +87,7 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
     scope.post('/payments/test-checkout/:id', { schema: { hide: true } }, async (req, reply) => {
       const { id } = req.params as { id: string }
       const outcome = (req.body as { outcome?: string } | undefined)?.outcome as TestOutcome
-      const user = await currentUser(db, req)
+      const user = await sessionUser(db, req)
       if (!user || !OUTCOMES.has(outcome)) return showCheckout(req, reply, null)
       let result: TestOutcome
       try {
@@ -116,7 +116,7 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
       status = 200,
     ) => {
       const lang = pageLanguage(req)
-      const user = await currentUser(db, req)
+      const user = await sessionUser(db, req)
       if (!user) return html(reply, 404, checkoutPage({ lang, session: null, email: '', action: req.url }))
       const now = new Date()
       const rows = await userSubscriptions(db, user.userId)
@@ -133,7 +133,7 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
     })
 
     scope.post('/payments/test-portal', { schema: { hide: true } }, async (req, reply) => {
-      const user = await currentUser(db, req)
+      const user = await sessionUser(db, req)
       const request = portalAction(req.body)
       if (!user || !request) return showPortal(req, reply, {}, user ? 400 : 404)
       try {

@@ -1,3 +1,4 @@
+import { FAILURES, type FailureReason } from '@parti/contract'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client.ts'
 import { settleHold } from '../db/repos/credits.ts'
@@ -140,7 +141,7 @@ export class JobQueue {
   async fail(
     id: string,
     workerId: string | null,
-    failure: { error: string; code: string; keptCost?: number },
+    failure: { error: string; code: string; reasons?: FailureReason[]; keptCost?: number },
   ): Promise<GenerationRow | null> {
     return this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(generations).where(eq(generations.id, id)).for('update')
@@ -152,6 +153,8 @@ export class JobQueue {
           status: 'failed',
           error: failure.error,
           errorCode: failure.code,
+          // the reason ids beside the English words, for the screens to translate (docs/decisions/0066-failure-reasons-are-ids.md)
+          ...(failure.reasons?.length ? { metadata: { ...current.metadata, failure: failure.reasons } } : {}),
           completedAt: new Date(),
           updatedAt: new Date(),
           leaseUntil: null,
@@ -268,8 +271,9 @@ export class JobQueue {
     let n = 0
     for (const { id } of rows) {
       const failed = await this.fail(id, null, {
-        error: 'The job stopped responding and was cancelled. Your credits were not charged.',
+        error: FAILURES.job_stalled,
         code: 'lease_expired',
+        reasons: [{ id: 'job_stalled' }],
       })
       if (failed) n++
     }

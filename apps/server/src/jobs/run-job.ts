@@ -65,14 +65,13 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
   const payload = JobPayload.safeParse(row.payload)
   const parsed =
     payload.success && mode in KINDS ? definitionOf(mode).task.safeParse(payload.data.task) : null
-  if (!parsed?.success)
-    throw new EngineError('invalid_input', 'This job was queued in a format this server cannot read')
+  if (!parsed?.success) throw new EngineError('invalid_input', { id: 'unreadable_job' })
   const definition = definitionOf(mode)
   const task = parsed.data as { inputKey: string }
   const plan = await planStateOf(deps.database.db, row.userId)
   const load = async (key: string) => {
     const data = await deps.storage.blobs.get(key)
-    if (!data) throw new EngineError('invalid_input', 'The input file is missing')
+    if (!data) throw new EngineError('invalid_input', { id: 'input_missing' })
     return data
   }
   const started = Date.now()
@@ -102,7 +101,8 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     const ctx = engineContext(row, rc, choice.model, i / steps.length, (i + 1) / steps.length)
     // a masked edit goes back onto its source here, once for every engine
     // (docs/decisions/0060-compositing-once-in-the-runner.md)
-    const runOnce = async (t: EngineTask) => placeOnSource(t, await choice.engine.run(t, ctx))
+    const runOnce = async (t: EngineTask) =>
+      placeOnSource(t, await choice.engine.run(t, ctx), { measure: last })
     try {
       engineTask = await definition.steps[step]!(task, {
         database: deps.database,
@@ -180,7 +180,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       if (!saved) throw new EngineError('cancelled', 'The job was taken over by another worker')
     }
   }
-  throw new EngineError('provider_failed', 'The engine returned no result')
+  throw new EngineError('provider_failed', { id: 'no_result' })
 }
 
 /** The phases of a multi-step kind once step `i` is done: earlier ones completed, the next ones as given. */
@@ -266,7 +266,7 @@ function engineContext(
 
 function firstImage(r: EngineResult): Extract<EngineOutput, { kind: 'image' }> {
   const out = r.outputs.find((o) => o.kind === 'image')
-  if (!out) throw new EngineError('provider_failed', 'The engine returned no image')
+  if (!out) throw new EngineError('provider_failed', { id: 'no_image' })
   return out
 }
 
@@ -277,7 +277,7 @@ async function storeOutputs(
   name: string,
 ) {
   const out = outputs[0]
-  if (!out) throw new EngineError('provider_failed', 'The engine returned no result')
+  if (!out) throw new EngineError('provider_failed', { id: 'no_result' })
   const thumbKey = userKey(row.userId, row.id, 'thumb.webp')
   if (out.kind === 'video') {
     const videoKey = userKey(row.userId, row.id, `${name}.mp4`)

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FailureReason } from '@parti/contract'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.ts'
 import { retryDelayMs } from '../domain/jobs.ts'
@@ -18,7 +19,7 @@ export interface WorkerOptions {
   pollIntervalMs: number
 }
 
-const GENERIC_FAILURE = 'The job failed. Your credits were not charged.'
+const GENERIC_FAILURE: FailureReason = { id: 'job_failed' }
 
 /**
  * Claims jobs and runs them, up to `concurrency` at a time. A NOTIFY on parti_jobs wakes it at once; a slow
@@ -154,7 +155,7 @@ export class Worker {
       (lease * 1000) / 3,
     )
     const timeout = setTimeout(
-      () => abort.abort(new EngineError('timeout', 'The job took too long and was stopped')),
+      () => abort.abort(new EngineError('timeout', { id: 'timed_out' })),
       this.options.jobTimeoutMs,
     )
     let lastProgressAt = 0
@@ -209,7 +210,11 @@ export class Worker {
       return
     }
     log.warn({ err: e, code: e.code }, 'job failed; credits released')
-    const failed = await this.queue.fail(row.id, this.id, { error: e.userMessage, code: e.code })
+    const failed = await this.queue.fail(row.id, this.id, {
+      error: e.userMessage,
+      code: e.code,
+      reasons: e.reasons,
+    })
     if (failed) await recordAssistantReply(this.database, failed, e.userMessage)
   }
 }

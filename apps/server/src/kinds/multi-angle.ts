@@ -11,6 +11,7 @@ import { planProfileOf } from '../db/repos/users.ts'
 import { AppError, invalid } from '../domain/errors.ts'
 import { enhancePrompt } from '../domain/prompt.ts'
 import { uuidv7 } from '../lib/ids.ts'
+import { isLineDrawing } from '../lib/images.ts'
 import type { ResolvedInput } from './inputs.ts'
 import {
   inputOf,
@@ -23,6 +24,12 @@ import {
   styleSnapshot,
 } from './shared.ts'
 import type { KindDefinition, NewJob, PlanContext } from './types.ts'
+
+/** Whether a stored input is a line drawing; an unreadable one is left for the engine to refuse. */
+async function isDrawing(pc: PlanContext, key: string): Promise<boolean> {
+  const data = await pc.ctx.storage.blobs.get(key)
+  return data ? isLineDrawing(data).catch(() => true) : true
+}
 
 const MultiAngleTask = z.object({
   kind: z.literal('multi-angle'),
@@ -49,9 +56,6 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
     if (!userPrompt) throw invalid('building_description_required', 'userPrompt')
     const angles = [...new Set(f.angles ?? [])]
     if (!angles.length) throw invalid('angle_required', 'angles')
-    // the angles the engine cannot make are neither made nor charged; none at all is refused
-    const run = runPlanFor(pc, 'multi-angle', { ...f, angles })
-    const made = run.angles ?? angles
     // several inputs in one request is the Pro plan's batch processing (docs/product.md#batch)
     if (sketches.length > 1) {
       const { batchLimit } = entitlements(
@@ -79,6 +83,11 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
     }
     const jobs: NewJob[] = []
     for (const input of inputs) {
+      // the angles the engine cannot make from this input are neither made nor charged; none at all is
+      // refused, before anything is charged (a photo cannot be turned: docs/decisions/0063-local-multi-angle-honesty.md)
+      const photoInput = !(await isDrawing(pc, input.key))
+      const run = runPlanFor(pc, 'multi-angle', { ...f, angles, photoInput })
+      const made = run.angles ?? angles
       for (const angle of made) {
         const { prompt, negativePrompt } = enhancePrompt({
           userPrompt,
@@ -99,7 +108,7 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
           metadata: {
             angle,
             angles,
-            batchSize: made.length * inputs.length,
+            ...(photoInput ? { photoInput } : {}),
             ...runPlanMetadata('multi-angle', run),
           },
           task: {
@@ -114,6 +123,7 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
         })
       }
     }
+    for (const job of jobs) job.metadata = { ...job.metadata, batchSize: jobs.length }
     return { jobs, batchId: uuidv7() }
   },
   steps: {

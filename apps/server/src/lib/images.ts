@@ -82,3 +82,28 @@ export function decodeDataUrl(value: string): Buffer | null {
   const m = /^data:[\w/+.-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(value.trim())
   return m ? Buffer.from(m[1]!, 'base64') : null
 }
+
+/**
+ * A line drawing is mostly light paper with little colour; a photo or a rendering is not. The server asks
+ * before charging (a photo cannot be turned to another viewpoint by the built-in engine) and the engine asks
+ * again to choose its path, with the same answer (docs/decisions/0063-local-multi-angle-honesty.md).
+ */
+export async function isLineDrawing(data: Buffer): Promise<boolean> {
+  const small = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(96, 96, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer()
+  let light = 0
+  let chroma = 0
+  const n = small.length / 3
+  for (let i = 0; i < small.length; i += 3) {
+    const r = small[i]!
+    const g = small[i + 1]!
+    const b = small[i + 2]!
+    chroma += Math.max(r, g, b) - Math.min(r, g, b)
+    if (0.2126 * r + 0.7152 * g + 0.0722 * b > 150) light++
+  }
+  return chroma / n < 22 && light / n > 0.6
+}

@@ -28,6 +28,11 @@ export class TtlLru<K, V> {
     this.map.delete(key)
   }
 
+  /** Drop every entry whose value matches (a scan: for rare events, not per request). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, hit] of this.map) if (matches(hit.value)) this.map.delete(key)
+  }
+
   clear(): void {
     this.map.clear()
   }

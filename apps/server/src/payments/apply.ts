@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { evictSession, SESSIONS_CHANNEL, userEviction } from '../auth/session-cache.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { changeCredits } from '../db/repos/credits.ts'
 import { checkoutSessions, creditTransactions, paymentEvents, subscriptions, users } from '../db/schema.ts'
@@ -146,4 +147,7 @@ async function syncUserBilling(tx: Tx, userId: string, now = new Date()): Promis
     .update(users)
     .set({ ...fields, updatedAt: new Date() })
     .where(eq(users.id, userId))
+  // cached tokens carry the plan; API keys follow it at once in every process (docs/product.md#api-keys)
+  evictSession(userEviction(userId))
+  await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${userEviction(userId)})`)
 }

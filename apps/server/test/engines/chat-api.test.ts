@@ -94,6 +94,7 @@ describe('Ask Parti on OpenAI (ENGINE_CHAT_EDIT) and inpainting on Gemini (ENGIN
     const [f] = await waitForJobs(api, [refused.body.generation.id], 20_000)
     expect(f).toMatchObject({ status: 'failed' })
     expect(f!.error).toMatch(/^Sorry, I couldn't process your request/)
+    expect(f!.metadata.failure).toEqual([{ id: 'refused' }])
     expect(await balance(api)).toBe(before)
   })
 })

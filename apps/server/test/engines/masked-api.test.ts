@@ -12,6 +12,15 @@ import { Api, form } from '../helpers/client.ts'
 import { waitForJobs } from '../helpers/jobs.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
+/** The part of a generation these tests read. */
+interface Done {
+  status: string
+  engine: string
+  inputImageUrl: string
+  outputImageUrl: string
+  metadata: { changedArea?: number }
+}
+
 // Pixel-exact masked edits through the whole path, for every engine (docs/product.md#masked-edits): each hosted
 // fake returns a careless picture (another size, every colour shifted, a new panel drawn inside the lasso) and
 // the runner must put it back onto the source (docs/decisions/0060-compositing-once-in-the-runner.md).
@@ -58,8 +67,8 @@ function inRect(p: number, r: typeof LASSO, inset = 0) {
 
 /** What every masked result must show, measured against the stored source and the lasso. */
 async function expectCompositedBack(api: Api, server: TestServer, id: string, opts: { panel: boolean }) {
-  const [g] = await waitForJobs(api, [id], 30_000)
-  expect(g, JSON.stringify(g?.error)).toMatchObject({ status: 'completed' })
+  const [g] = (await waitForJobs(api, [id], 30_000)) as unknown as Done[]
+  expect(g).toMatchObject({ status: 'completed' })
   const file = async (url: string) =>
     Buffer.from(
       await (
@@ -95,7 +104,7 @@ async function expectCompositedBack(api: Api, server: TestServer, id: string, op
   // the changed share is the lasso's, give or take its band and what the edit left alone
   const lassoShare = (LASSO.width * LASSO.height) / (W * H)
   const grownShare = grown.reduce((n, v) => n + (v ? 1 : 0), 0) / (W * H)
-  const changed = (g!.metadata as { changedArea: number }).changedArea
+  const changed = g!.metadata.changedArea!
   expect(changed).toBeGreaterThan(lassoShare * (opts.panel ? 0.5 : 0.6))
   expect(changed).toBeLessThanOrEqual(grownShare)
 
@@ -258,7 +267,7 @@ describe('a masked edit on the local engine', () => {
   it('inpaint (remove): the source outside the dilated lasso byte for byte, though the input is a JPEG', async () => {
     const r = await inpaint(api, 'remove the marks on the wall')
     expect(r.status).toBe(202)
-    const [g] = await waitForJobs(api, [r.body.generation.id], 30_000)
+    const [g] = (await waitForJobs(api, [r.body.generation.id], 30_000)) as unknown as Done[]
     expect(g).toMatchObject({ status: 'completed', engine: 'local' })
     // a flat wall filled from a flat wall barely changes: exactness outside is what is asked of it
     const file = async (url: string) =>

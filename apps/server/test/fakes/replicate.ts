@@ -19,6 +19,8 @@ export interface ReplicateBehaviour {
   webhook: 'signed' | 'forged' | 'stale' | 'twice' | 'none'
   /** the picture to return for an image input instead of the tinted input */
   render: FakeRender | null
+  /** what an image model makes of its input (a tinted copy unless a test says otherwise) */
+  image?: ((source: Buffer, model: string, input: Record<string, unknown>) => Promise<Buffer>) | undefined
 }
 
 interface FakePrediction {
@@ -173,7 +175,10 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
       return `${origin}/files/${p.id}.mp4`
     }
     const source = FILE_FIELDS.map((f) => fromDataUri(p.input[f])).find(Boolean)!
-    files.set(`${p.id}.png`, { data: await (behaviour.render ?? tinted)(source.data), type: 'image/png' })
+    const data = behaviour.image
+      ? await behaviour.image(source.data, p.model, p.input)
+      : await (behaviour.render ?? tinted)(source.data)
+    files.set(`${p.id}.png`, { data, type: 'image/png' })
     return `${origin}/files/${p.id}.png`
   }
 
@@ -270,6 +275,7 @@ function defaults(): ReplicateBehaviour {
     expireOutputs: false,
     webhook: 'signed',
     render: null,
+    image: undefined,
   }
 }
 

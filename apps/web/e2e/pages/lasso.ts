@@ -12,6 +12,7 @@ export async function drawEllipse(
   rx: number,
   ry: number,
 ) {
+  await layer.scrollIntoViewIfNeeded()
   const box = (await layer.boundingBox())!
   const at = (a: number) => ({
     x: box.x + (cx + Math.cos(a) * rx) * box.width,

@@ -2,6 +2,7 @@ import {
   Clapperboard,
   CreditCard,
   Images,
+  KeyRound,
   LifeBuoy,
   type LucideIcon,
   PencilRuler,
@@ -18,6 +19,7 @@ export type NavTitleKey =
   | 'nav.sketch'
   | 'nav.staging'
   | 'nav.pricing'
+  | 'nav.api'
   | 'nav.support'
   | 'nav.admin'
 
@@ -42,6 +44,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/sketch', titleKey: 'nav.sketch', icon: PencilRuler, count: 'sketchRender', beta: true },
   { to: '/staging', titleKey: 'nav.staging', icon: Sofa, count: 'homeStaging', beta: true },
   { to: '/pricing', titleKey: 'nav.pricing', icon: CreditCard },
+  { to: '/developers', titleKey: 'nav.api', icon: KeyRound },
   { to: '/support', titleKey: 'nav.support', icon: LifeBuoy },
   { to: '/admin', titleKey: 'nav.admin', icon: ShieldCheck, adminOnly: true },
 ]

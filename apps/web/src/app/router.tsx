@@ -1,7 +1,8 @@
 import { lazy } from 'react'
-import { createBrowserRouter, Navigate } from 'react-router'
+import { createBrowserRouter, Navigate, useLocation } from 'react-router'
 import { useSession } from '../features/auth/session'
 import { LandingPage } from '../features/landing/LandingPage'
+import { nextPath } from './nextPath'
 import { PublicLayout } from './PublicLayout'
 import { RequireAuth } from './RequireAuth'
 import { RootLayout } from './RootLayout'
@@ -17,6 +18,7 @@ const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
 const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
+const ApiPage = lazy(() => import('../features/developers/ApiPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const ContactPage = lazy(() => import('../features/contact/ContactPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
@@ -26,6 +28,9 @@ const ProductPage = lazy(() => import('../features/product/ProductPage'))
 /** docs/product.md#routes: / is the Ask Parti page when signed in and the landing page when signed out. */
 function HomeRoute() {
   const { status } = useSession()
+  const { search } = useLocation()
+  const next = nextPath(search)
+  if (status === 'signed-in' && next) return <Navigate to={next} replace />
   if (status === 'signed-in') {
     return (
       <AppLayout>
@@ -40,6 +45,23 @@ function HomeRoute() {
   )
 }
 
+/** docs/product.md#support: Support is in the signed-in sidebar, so a signed-in user keeps the app shell. */
+function SupportRoute() {
+  const { status } = useSession()
+  if (status === 'signed-in') {
+    return (
+      <AppLayout>
+        <SupportPage />
+      </AppLayout>
+    )
+  }
+  return (
+    <PublicLayout>
+      <SupportPage />
+    </PublicLayout>
+  )
+}
+
 const handle = (title: RouteHandle['title']): RouteHandle => ({ title })
 
 export const router = createBrowserRouter([
@@ -47,6 +69,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomeRoute />, handle: handle('nav.home') },
+      { path: 'support', element: <SupportRoute />, handle: handle('nav.support') },
       {
         element: (
           <RequireAuth>
@@ -59,6 +82,7 @@ export const router = createBrowserRouter([
           { path: 'video', element: <VideoPage />, handle: handle('nav.video') },
           { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
           { path: 'pricing', element: <PricingPage />, handle: handle('nav.pricing') },
+          { path: 'developers', element: <ApiPage />, handle: handle('nav.api') },
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
         ],
@@ -66,7 +90,6 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { path: 'support', element: <SupportPage />, handle: handle('nav.support') },
           { path: 'contact', element: <ContactPage />, handle: handle('pages.contact.title') },
           { path: 'terms', element: <TermsPage />, handle: handle('pages.terms.title') },
           { path: 'privacy', element: <PrivacyPage />, handle: handle('pages.privacy.title') },

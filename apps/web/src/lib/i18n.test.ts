@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { detectLanguage, directionOf } from './i18n'
+import { afterEach, describe, expect, it } from 'vitest'
+import { changeLanguage, detectLanguage, directionOf, initI18n } from './i18n'
+import { readStored } from './storage'
 
 describe('language detection (stored, then browser, then page)', () => {
   it('prefers the stored choice', () => {
@@ -17,5 +18,17 @@ describe('language detection (stored, then browser, then page)', () => {
   it('writes Arabic right to left and the others left to right', () => {
     expect(directionOf('ar')).toBe('rtl')
     for (const language of ['en', 'es', 'fr', 'pt', 'de', 'nl']) expect(directionOf(language)).toBe('ltr')
+  })
+})
+
+describe('what is remembered', () => {
+  afterEach(() => localStorage.clear())
+  it('stores a language the visitor chose, never the one detected at start', async () => {
+    localStorage.clear()
+    await initI18n()
+    expect(readStored('language')).toBeNull()
+    await changeLanguage('fr')
+    expect(readStored('language')).toBe('fr')
+    expect(detectLanguage(undefined, ['de-DE'], null)).toBe('fr')
   })
 })

@@ -5,6 +5,7 @@ import type enAdmin from '../locales/admin/en.json'
 import type enApp from '../locales/app/en.json'
 import type enChat from '../locales/chat/en.json'
 import type enCreate from '../locales/create/en.json'
+import type enDevelopers from '../locales/developers/en.json'
 import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
@@ -34,6 +35,7 @@ declare module 'i18next' {
       gallery: typeof enGallery
       admin: typeof enAdmin
       pricing: typeof enPricing
+      developers: typeof enDevelopers
     }
   }
 }
@@ -120,9 +122,6 @@ export async function initI18n(): Promise<typeof i18next> {
     const resolved = i18next.resolvedLanguage ?? language
     if (isLanguage(resolved)) applyDocumentLanguage(resolved)
   })
-  i18next.on('languageChanged', (language) => {
-    if (isLanguage(language)) writeStored('language', language)
-  })
   await i18next
     .use(lazyLocales)
     .use(initReactI18next)
@@ -143,6 +142,12 @@ export async function initI18n(): Promise<typeof i18next> {
   return i18next
 }
 
+/**
+ * The visitor's own choice (the language picker): stored, so it wins over the browser's languages from now on.
+ * The language detected at start is not stored (docs/product.md#languages): a visitor who never chose keeps
+ * following the browser.
+ */
 export function changeLanguage(language: Language) {
+  writeStored('language', language)
   return i18next.changeLanguage(language)
 }

@@ -6,10 +6,20 @@ const ignored: Support = {
   reason: 'ignored',
   note: 'The built-in engine does not use this.',
 }
+/**
+ * A draft from a drawing: the elevation extruded into a box in perspective, its unseen faces hatched
+ * (docs/decisions/0063-local-multi-angle-honesty.md). A photo has no masses to extrude: it could only be folded
+ * like a card, so the built-in engine does not offer the view for a photo.
+ */
 const draft: Support = {
   level: 'approximates',
   reason: 'draft_view',
-  note: 'A draft: the input warped to this viewpoint, not a new rendering of the building.',
+  note: 'A draft: the drawing extruded in perspective, its unseen faces hatched, not a new rendering of the building.',
+  forPhoto: {
+    level: 'cannot',
+    reason: 'not_from_input',
+    note: 'From a photo the built-in engine cannot turn the building to another viewpoint.',
+  },
 }
 const needsLasso: Support = {
   level: 'cannot',
@@ -70,9 +80,9 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
     'angle.corner': draft,
     'angle.contextual': draft,
     'angle.interior': {
-      level: 'approximates',
+      level: 'cannot',
       reason: 'not_from_input',
-      note: 'Not a real interior: from a drawing of the outside, the built-in engine shows a close draft of the facade.',
+      note: 'The built-in engine cannot show the inside of a building from a picture of its outside.',
     },
   },
   'staging-clean': {

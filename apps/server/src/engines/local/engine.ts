@@ -47,10 +47,14 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
       try {
         return await ffmpegPath()
       } catch (error) {
-        throw new EngineError('provider_failed', STEPS.animate.failure, {
-          cause: error,
-          detail: error instanceof Error ? error.message : String(error),
-        })
+        throw new EngineError(
+          'provider_failed',
+          { id: STEPS.animate.failure },
+          {
+            cause: error,
+            detail: error instanceof Error ? error.message : String(error),
+          },
+        )
       }
     },
   }
@@ -63,17 +67,21 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
     modelFor: (kind) => LOCAL_STEPS[kind].model,
     capabilities: (step) => LOCAL_CAPABILITIES[step],
     async run(task, ctx) {
-      if (ctx.signal.aborted) throw new EngineError('cancelled', 'The job was cancelled.')
+      if (ctx.signal.aborted) throw new EngineError('cancelled', { id: 'cancelled' })
       try {
         return await run(task, ctx)
       } catch (error) {
         if (error instanceof EngineError) throw error
-        if (ctx.signal.aborted) throw new EngineError('cancelled', 'The job was cancelled.', { cause: error })
+        if (ctx.signal.aborted) throw new EngineError('cancelled', { id: 'cancelled' }, { cause: error })
         // an unexpected failure of our own code or a tool: deterministic, so failing for good beats retrying
-        throw new EngineError('provider_failed', STEPS[task.kind].failure, {
-          cause: error,
-          detail: error instanceof Error ? error.message : String(error),
-        })
+        throw new EngineError(
+          'provider_failed',
+          { id: STEPS[task.kind].failure },
+          {
+            cause: error,
+            detail: error instanceof Error ? error.message : String(error),
+          },
+        )
       }
     },
     async check() {

@@ -1,3 +1,4 @@
+import type { FailureSubject } from '@parti/contract'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import type { EngineOutput } from '../types.ts'
 import { invalidInput } from './errors.ts'
@@ -26,29 +27,21 @@ const MIN_SIDE = 64
 const MAX_PIXELS = 40_000_000
 
 /** Validates an encoded input by its bytes and decoded size; every failure is a clear invalid_input. */
-export async function inspectInput(buf: Buffer, what = 'image'): Promise<InputInfo> {
-  if (!buf || buf.length === 0)
-    throw invalidInput(`The ${what} file is empty. Please upload a PNG, JPEG or WebP file.`)
+export async function inspectInput(buf: Buffer, what: FailureSubject = 'image'): Promise<InputInfo> {
+  if (!buf || buf.length === 0) throw invalidInput('file_empty', { what })
   let meta: Metadata
   try {
     meta = await sharp(buf, { limitInputPixels: MAX_PIXELS }).metadata()
   } catch (error) {
-    throw invalidInput(
-      `The ${what} could not be read. Please upload a PNG, JPEG or WebP file.`,
-      error instanceof Error ? error.message : String(error),
-    )
+    throw invalidInput('file_unreadable', { what }, error instanceof Error ? error.message : String(error))
   }
   const width = meta.autoOrient?.width ?? meta.width ?? 0
   const height = meta.autoOrient?.height ?? meta.height ?? 0
   if (width * height > MAX_PIXELS) {
-    throw invalidInput(
-      `The ${what} is too large (${width}×${height} pixels). Please upload at most 40 megapixels.`,
-    )
+    throw invalidInput('file_too_large', { what, width, height })
   }
   if (width < MIN_SIDE || height < MIN_SIDE) {
-    throw invalidInput(
-      `The ${what} is too small (${width}×${height} pixels). Please upload one at least ${MIN_SIDE} pixels on each side; 1024 pixels or more gives the best results.`,
-    )
+    throw invalidInput('file_too_small', { what, width, height, min: MIN_SIDE })
   }
   return { width, height, format: meta.format ?? 'unknown' }
 }
@@ -58,7 +51,7 @@ export async function inspectInput(buf: Buffer, what = 'image'): Promise<InputIn
  * transparent file) once JPEG noise is allowed for. Every edit of it would come back the same, so it is an
  * invalid_input that says what is wrong instead of a failure to retry.
  */
-export function refuseBlank(img: RawImage, what = 'image'): void {
+export function refuseBlank(img: RawImage, what: FailureSubject = 'image'): void {
   const n = img.width * img.height
   const histograms = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)]
   const c = img.channels >= 3 ? 3 : 1
@@ -77,9 +70,7 @@ export function refuseBlank(img: RawImage, what = 'image'): void {
     return hi - lo
   }
   if (histograms.slice(0, c).every((h) => spread(h) <= 6)) {
-    throw invalidInput(
-      `The ${what} is blank: it is a single flat colour with nothing in it to edit. Please attach the photo or drawing you want to change.`,
-    )
+    throw invalidInput('file_blank', { what })
   }
 }
 
@@ -89,15 +80,12 @@ export function openImage(buf: Buffer): Sharp {
 }
 
 /** Runs a decode, turning libvips failures on damaged files (truncated, corrupt) into invalid_input. */
-export async function decoded<T>(what: string, work: () => Promise<T>): Promise<T> {
+export async function decoded<T>(what: FailureSubject, work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
     if (error instanceof Error && error.name === 'EngineError') throw error
-    throw invalidInput(
-      `The ${what} could not be decoded; the file may be damaged. Please upload it again.`,
-      error instanceof Error ? error.message : String(error),
-    )
+    throw invalidInput('file_damaged', { what }, error instanceof Error ? error.message : String(error))
   }
 }
 
@@ -106,7 +94,7 @@ export async function decodeRgb(
   buf: Buffer,
   width: number,
   height: number,
-  what = 'image',
+  what: FailureSubject = 'image',
 ): Promise<RawImage> {
   return decoded(what, async () => {
     const { data, info } = await openImage(buf)
@@ -133,8 +121,7 @@ export async function decodeMask(
   width: number,
   height: number,
 ): Promise<{ mask: Buffer; area: number }> {
-  if (!buf || buf.length === 0)
-    throw invalidInput('The selection mask is empty. Please select an area with the lasso tool.')
+  if (!buf || buf.length === 0) throw invalidInput('mask_empty')
   const grey = await decoded('selection mask', async () => {
     const { data, info } = await sharp(buf, { limitInputPixels: MAX_PIXELS })
       .ensureAlpha()
@@ -164,9 +151,7 @@ export async function decodeMask(
     if (on) area++
   }
   if (area === 0) {
-    throw invalidInput(
-      'The selection is empty. Please select an area with the lasso tool to indicate what to change.',
-    )
+    throw invalidInput('selection_empty_change')
   }
   return { mask: grey, area }
 }

@@ -66,31 +66,41 @@ export function levelsCurve(black: number, white: number, gamma = 1): Luts {
 }
 
 /** Scales chroma around each pixel's luminance: 0 = grey, 1 = unchanged, >1 richer. */
-export function saturateImage(img: RawImage, factor: number): void {
+export function saturateImage(img: RawImage, factor: number, vibrance = false): void {
   const d = img.data
   for (let i = 0; i < d.length; i += 3) {
     const r = d[i]!
     const g = d[i + 1]!
     const b = d[i + 2]!
     const y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    const nr = y + (r - y) * factor
-    const ng = y + (g - y) * factor
-    const nb = y + (b - y) * factor
+    // vibrance: a boost lifts the muted colours and spares those already saturated (no garish fabrics)
+    const max = Math.max(r, g, b)
+    const k =
+      vibrance && factor > 1 && max > 0 ? 1 + (factor - 1) * (1 - (max - Math.min(r, g, b)) / max) : factor
+    const nr = y + (r - y) * k
+    const ng = y + (g - y) * k
+    const nb = y + (b - y) * k
     d[i] = nr <= 0 ? 0 : Math.min(nr, 255)
     d[i + 1] = ng <= 0 ? 0 : Math.min(ng, 255)
     d[i + 2] = nb <= 0 ? 0 : Math.min(nb, 255)
   }
 }
 
-/** Shadows toward one colour and highlights toward another, as a colourist grades; strength 0..1. */
-export function splitTone(img: RawImage, shadows: Rgb, highlights: Rgb, strength: number): void {
+/**
+ * Shadows toward one colour and highlights toward another, as a colourist grades; strength 0..1. `protect`
+ * (0..1) spares colourful pixels, so a navy sofa is not turned teal by a cool grade.
+ */
+export function splitTone(img: RawImage, shadows: Rgb, highlights: Rgb, strength: number, protect = 0): void {
   const d = img.data
   const sh = shadows.map((v) => v - 128)
   const hi = highlights.map((v) => v - 128)
   for (let i = 0; i < d.length; i += 3) {
     const y = (0.2126 * d[i]! + 0.7152 * d[i + 1]! + 0.0722 * d[i + 2]!) / 255
-    const ws = (1 - y) * (1 - y) * strength
-    const wh = y * y * strength
+    const max = Math.max(d[i]!, d[i + 1]!, d[i + 2]!)
+    const sat = max > 0 ? (max - Math.min(d[i]!, d[i + 1]!, d[i + 2]!)) / max : 0
+    const keep = 1 - protect * Math.min(1, sat * 2.5)
+    const ws = (1 - y) * (1 - y) * strength * keep
+    const wh = y * y * strength * keep
     for (let c = 0; c < 3; c++) {
       const v = d[i + c]! + sh[c]! * ws + hi[c]! * wh
       d[i + c] = v <= 0 ? 0 : Math.min(v, 255)

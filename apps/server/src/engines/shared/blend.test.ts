@@ -60,7 +60,7 @@ describe('blendOntoSource', () => {
   const band = bandFor(W, H)
   const grown = dilatedMask(lasso, W, H, band)
   const edit = edited(src, disc(120, 90, 28), [40, -25, 30])
-  const out = blendOntoSource(src, edit, lasso, band)
+  const { image: out, changedArea } = blendOntoSource(src, edit, lasso, band)
 
   it('keeps every pixel outside the dilated lasso byte for byte', () => {
     let differ = 0
@@ -98,12 +98,13 @@ describe('blendOntoSource', () => {
     const lassoShare = disc(120, 90, 28).reduce((n, v) => n + (v ? 1 : 0), 0) / (W * H)
     const grownShare = grown.reduce((n, v) => n + (v ? 1 : 0), 0) / (W * H)
     const changed = changedShare(src, out)
+    expect(changedArea).toBe(changed)
     expect(changed).toBeGreaterThanOrEqual(lassoShare * 0.95)
     expect(changed).toBeLessThanOrEqual(grownShare)
   })
 
   it('leaves the source alone when the lasso is empty', () => {
-    const none = blendOntoSource(src, edit, new Uint8Array(W * H), band)
+    const { image: none } = blendOntoSource(src, edit, new Uint8Array(W * H), band)
     expect(Buffer.compare(Buffer.from(none.data), Buffer.from(src.data))).toBe(0)
     expect(changedShare(src, none)).toBe(0)
   })
@@ -152,7 +153,7 @@ describe('a hard-edged edit (a selection brightened, as the built-in engine make
       if (lasso[p])
         for (let k = 0; k < 3; k++) edit.data[p * 3 + k] = Math.min(255, src.data[p * 3 + k]! + 40)
     const band = bandFor(W, H)
-    const out = blendOntoSource(src, edit, lasso, band)
+    const { image: out } = blendOntoSource(src, edit, lasso, band)
     const grown = dilatedMask(lasso, W, H, band)
     const own = maxStep(src, (p) => !!grown[p])
     // 40 levels at once as made; spread over the band, a fraction of it per pixel

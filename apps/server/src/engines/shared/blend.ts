@@ -174,10 +174,15 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
  * carried over. Beyond the band the source's bytes stay as they are. `edit` must have the source's size and
  * channels.
  */
-export function blendOntoSource(src: Pixels, edit: Pixels, mask: Uint8Array, band: number): Pixels {
-  const out: Pixels = { ...src, data: Uint8Array.from(src.data) }
+export function blendOntoSource(
+  src: Pixels,
+  edit: Pixels,
+  mask: Uint8Array,
+  band: number,
+): { image: Pixels; changedArea: number } {
+  const out: Pixels = { ...src, data: new Uint8Array(src.data) }
   const box = maskBox(mask, src.width, src.height, 2 * band + 2)
-  if (!box) return out
+  if (!box) return { image: out, changedArea: 0 }
   const dist = distanceToMask(mask, src.width, box, 2 * band)
   const depth = distanceToMask(mask, src.width, box, band, true)
   const { gain, offset } = colourMatch(src, edit, dist, box, band)
@@ -210,7 +215,8 @@ export function blendOntoSource(src: Pixels, edit: Pixels, mask: Uint8Array, ban
         out.data[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)
       }
   }
-  return out
+  // nothing outside the box moved, so the count is the box's
+  return { image: out, changedArea: changedShare(src, out, box) }
 }
 
 /** The dilated mask: every pixel the blend may touch (the lasso and `band` pixels around it), 0/255. */
@@ -226,19 +232,24 @@ export function dilatedMask(mask: Uint8Array, width: number, height: number, ban
   return out
 }
 
-/** The share of pixels (0–1) where one colour channel moved by more than CHANGE_THRESHOLD levels. */
-export function changedShare(a: Pixels, b: Pixels): number {
-  const n = a.width * a.height
+/**
+ * The share of the picture's pixels (0–1) where one colour channel moved by more than CHANGE_THRESHOLD levels;
+ * with `within`, only that box is looked at (the rest is known to be the same).
+ */
+export function changedShare(a: Pixels, b: Pixels, within?: Box): number {
+  const r = within ?? { x0: 0, y0: 0, x1: a.width, y1: a.height }
   let changed = 0
-  for (let p = 0; p < n; p++) {
-    const i = p * a.channels
-    const j = p * b.channels
-    for (let k = 0; k < 3; k++) {
-      if (Math.abs(a.data[i + k]! - b.data[j + k]!) > CHANGE_THRESHOLD) {
+  for (let y = r.y0; y < r.y1; y++)
+    for (let x = r.x0; x < r.x1; x++) {
+      const p = y * a.width + x
+      const i = p * a.channels
+      const j = p * b.channels
+      if (
+        Math.abs(a.data[i]! - b.data[j]!) > CHANGE_THRESHOLD ||
+        Math.abs(a.data[i + 1]! - b.data[j + 1]!) > CHANGE_THRESHOLD ||
+        Math.abs(a.data[i + 2]! - b.data[j + 2]!) > CHANGE_THRESHOLD
+      )
         changed++
-        break
-      }
     }
-  }
-  return n ? changed / n : 0
+  return a.width * a.height ? changed / (a.width * a.height) : 0
 }

@@ -15,20 +15,34 @@ export interface Placed {
   changedArea: number | null
 }
 
-/** Upright RGBA pixels, at a given size when asked (the provider's size may not be the source's). */
-async function decode(image: Buffer, size?: { width: number; height: number }) {
+/**
+ * Upright RGB pixels (RGBA when `alpha`), at a given size when asked (the provider's size may not be the
+ * source's).
+ */
+async function decode(
+  image: Buffer,
+  options: { size?: { width: number; height: number }; alpha?: boolean } = {},
+) {
   let pipeline = sharp(image, { limitInputPixels: MAX_PIXELS }).autoOrient()
-  if (size) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
-  const { data, info } = await pipeline
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height, channels: 4 } satisfies Pixels
+  if (options.size)
+    pipeline = pipeline.resize(options.size.width, options.size.height, { fit: 'fill', kernel: 'lanczos3' })
+  pipeline = pipeline.toColourspace('srgb')
+  pipeline = options.alpha ? pipeline.ensureAlpha() : pipeline.removeAlpha()
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true })
+  const channels: 3 | 4 = options.alpha ? 4 : 3
+  return { data, width: info.width, height: info.height, channels } satisfies Pixels
 }
 
-async function hasAlpha(image: Buffer): Promise<boolean> {
-  return (await sharp(image, { limitInputPixels: MAX_PIXELS }).metadata()).hasAlpha ?? false
+/**
+ * The lasso as 0/255 per pixel at the source's size. A stored mask is already an opaque grey PNG of the image's
+ * size (storage/uploads.ts), read here in one pass; anything else takes the general path.
+ */
+async function lassoPixels(mask: Buffer, width: number, height: number): Promise<Buffer> {
+  const meta = await sharp(mask, { limitInputPixels: MAX_PIXELS }).metadata()
+  if (meta.width !== width || meta.height !== height || meta.hasAlpha) return maskPixels(mask, width, height)
+  const grey = await sharp(mask, { limitInputPixels: MAX_PIXELS }).extractChannel(0).raw().toBuffer()
+  for (let i = 0; i < grey.length; i++) grey[i] = grey[i]! >= 128 ? 255 : 0
+  return grey
 }
 
 /**
@@ -41,21 +55,21 @@ export async function compositeOntoSource(
   edited: Buffer,
   mask: Buffer,
 ): Promise<{ output: ImageOutput; changedArea: number }> {
-  const src = await decode(source)
-  const { width, height } = src
-  const [edit, lasso, alpha] = await Promise.all([
-    decode(edited, { width, height }),
-    maskPixels(mask, width, height),
-    hasAlpha(source),
+  const meta = await sharp(source, { limitInputPixels: MAX_PIXELS }).metadata()
+  const width = meta.autoOrient?.width ?? meta.width ?? 0
+  const height = meta.autoOrient?.height ?? meta.height ?? 0
+  // the source's alpha is kept as it is; a picture without one is worked on, and stored, as RGB
+  const alpha = meta.hasAlpha ?? false
+  const [src, edit, lasso] = await Promise.all([
+    decode(source, { alpha }),
+    decode(edited, { size: { width, height }, alpha }),
+    lassoPixels(mask, width, height),
   ])
-  const out = blendOntoSource(src, edit, lasso, bandFor(width, height))
-  let encoder = sharp(out.data, { raw: { width, height, channels: 4 } })
-  if (!alpha) encoder = encoder.removeAlpha()
-  const data = await encoder.png({ compressionLevel: 4, adaptiveFiltering: false }).toBuffer()
-  return {
-    output: { kind: 'image', data, contentType: 'image/png', width, height },
-    changedArea: changedShare(src, out),
-  }
+  const { image, changedArea } = blendOntoSource(src, edit, lasso, bandFor(width, height))
+  const encoder = sharp(image.data, { raw: { width, height, channels: image.channels } })
+  // a fast deflate: the file is a little larger, the job a lot quicker (bench/README.md)
+  const data = await encoder.png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer()
+  return { output: { kind: 'image', data, contentType: 'image/png', width, height }, changedArea }
 }
 
 /** The share of the picture that differs between a source and a result of the same size; null otherwise. */
@@ -72,14 +86,22 @@ async function changedAreaBetween(source: Buffer, result: Buffer): Promise<numbe
  * One path for every engine (docs/decisions/0060-compositing-once-in-the-runner.md): a step with a lasso has its
  * image composited back onto the step's input; a step that edits its input without one (Ask Parti on the whole
  * picture) is measured as it is. An engine that meant the whole picture despite the lasso (a crop, a turn, a
- * blurred background) says so with `facts.wholePicture`, and its image is kept as made.
+ * blurred background) says so with `facts.wholePicture`, and its image is kept as made. `measure: false` skips
+ * measuring an unmasked step whose figure nobody keeps (a step before the last).
  */
-export async function placeOnSource(task: EngineTask, result: EngineResult): Promise<Placed> {
+export async function placeOnSource(
+  task: EngineTask,
+  result: EngineResult,
+  options: { measure: boolean } = { measure: true },
+): Promise<Placed> {
   const first = result.outputs[0]
   if (!EDIT_STEPS.has(task.kind) || first?.kind !== 'image') return { result, changedArea: null }
   const mask = maskOf(task)
   if (!mask || result.facts.wholePicture)
-    return { result, changedArea: await changedAreaBetween(task.input, first.data) }
+    return {
+      result,
+      changedArea: options.measure ? await changedAreaBetween(task.input, first.data) : null,
+    }
   const { output, changedArea } = await compositeOntoSource(task.input, first.data, mask)
   return { result: { ...result, outputs: [output, ...result.outputs.slice(1)] }, changedArea }
 }

@@ -1,16 +1,15 @@
-import { STEP_NAMES, STEPS } from '@parti/contract'
+import { FAILURES, type FailureReason, STEP_NAMES, STEPS } from '@parti/contract'
 import { EngineError, type EngineTaskKind } from '../types.ts'
 import { ProviderHttpError } from './http.ts'
 
 /** What the user reads when a hosted engine fails a step for good (the contract's STEPS). */
-export const FAILURE_MESSAGES = Object.fromEntries(STEP_NAMES.map((s) => [s, STEPS[s].failure])) as Record<
-  EngineTaskKind,
-  string
->
+export const FAILURE_MESSAGES = Object.fromEntries(
+  STEP_NAMES.map((s) => [s, { id: STEPS[s].failure }]),
+) as Record<EngineTaskKind, FailureReason>
 
 /** docs/product.md#errors-chat: a provider's content filter said no. */
-export const REFUSED_MESSAGE =
-  "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear."
+const REFUSED: FailureReason = { id: 'refused' }
+export const REFUSED_MESSAGE: string = FAILURES.refused
 
 /** Words providers use when a safety filter refuses a request or a result. */
 const REFUSAL = /nsfw|safety|sensitive|flagged|moderat|content[ _]polic|prohibited|blocked|inappropriate/i
@@ -36,7 +35,7 @@ export function providerFailed(kind: EngineTaskKind, detail: string, cause?: unk
  */
 export function refused(kind: EngineTaskKind, detail: string): EngineError {
   const chat = kind === 'magic-edit' || kind === 'inpaint'
-  return new EngineError('provider_failed', chat ? REFUSED_MESSAGE : FAILURE_MESSAGES[kind], { detail })
+  return new EngineError('provider_failed', chat ? REFUSED : FAILURE_MESSAGES[kind], { detail })
 }
 
 export function timedOut(kind: EngineTaskKind, detail: string): EngineError {
@@ -44,7 +43,7 @@ export function timedOut(kind: EngineTaskKind, detail: string): EngineError {
 }
 
 export function cancelled(detail = 'cancelled'): EngineError {
-  return new EngineError('cancelled', 'The job was cancelled.', { detail })
+  return new EngineError('cancelled', { id: 'cancelled' }, { detail })
 }
 
 /**

@@ -107,7 +107,7 @@ export async function describeMaskedArea(mask: Buffer): Promise<string> {
       minY = Math.min(minY, y)
       maxY = Math.max(maxY, y)
     }
-  if (!count) throw new EngineError('invalid_input', 'The selected area is empty. Please select it again.')
+  if (!count) throw new EngineError('invalid_input', { id: 'selection_empty' })
   const cx = (minX + maxX + 1) / 2 / w
   const cy = (minY + maxY + 1) / 2 / h
   const vertical = cy < 0.34 ? 'upper' : cy > 0.66 ? 'lower' : 'middle'

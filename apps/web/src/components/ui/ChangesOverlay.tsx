@@ -6,7 +6,7 @@ const WORK_SIDE = 1024
 /** A channel must move by more than this (of 255) to count, like the server's changedArea, plus resampling. */
 const THRESHOLD = 12
 /** The tint drawn where the picture changed (a magenta that reads on walls, skies and wood alike). */
-const TINT: [number, number, number, number] = [236, 32, 160, 150]
+const TINT: [number, number, number, number] = [236, 32, 160, 128]
 
 /**
  * Where two pictures of the same scene differ: RGBA pixels, the tint where any colour channel moved by more

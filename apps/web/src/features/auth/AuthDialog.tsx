@@ -15,6 +15,7 @@ import { QueryProvider } from '../../lib/queryClient'
 import { useAsyncAction } from '../../lib/useAsyncAction'
 import type { AuthTab } from './AuthDialogContext'
 import { fetchProviders, providerSignInUrl, providersQueryKey } from './api'
+import { useAuthPolicy } from './authPolicy'
 import { signInWithPassword, signUpWithPassword } from './session'
 
 interface AuthDialogProps {
@@ -24,8 +25,31 @@ interface AuthDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-export default function AuthDialog({ open, tab, onTabChange, onOpenChange }: AuthDialogProps) {
+export default function AuthDialog({ open, tab: asked, onTabChange, onOpenChange }: AuthDialogProps) {
   const { t, i18n } = useTranslation()
+  // docs/product.md#demo-mode: a demo lets nobody in; closed sign-up leaves sign-in only
+  const policy = useAuthPolicy()
+  const tab: AuthTab = policy.signUp ? asked : 'sign-in'
+  const tabs = policy.signUp ? (['sign-in', 'sign-up'] as const) : (['sign-in'] as const)
+  if (policy.demo) {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t('auth.signInTitle')}
+        description={t('landing.demoNotice')}
+        closeLabel={t('common.close')}
+      >
+        <p
+          role="status"
+          className="rounded-xl bg-surface-2 p-4 text-sm text-fg"
+          data-testid="auth-demo-notice"
+        >
+          {t('errors.demo_mode')}
+        </p>
+      </Dialog>
+    )
+  }
   return (
     <QueryProvider>
       <Dialog
@@ -39,9 +63,13 @@ export default function AuthDialog({ open, tab, onTabChange, onOpenChange }: Aut
         <Tabs.Root dir={i18n.dir()} value={tab} onValueChange={(value) => onTabChange(value as AuthTab)}>
           <Tabs.List
             aria-label={t('auth.tabsLabel')}
-            className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 text-sm font-medium"
+            className={
+              tabs.length > 1
+                ? 'mb-5 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 text-sm font-medium'
+                : 'sr-only'
+            }
           >
-            {(['sign-in', 'sign-up'] as const).map((value) => (
+            {tabs.map((value) => (
               <Tabs.Trigger
                 key={value}
                 value={value}
@@ -55,9 +83,11 @@ export default function AuthDialog({ open, tab, onTabChange, onOpenChange }: Aut
           <Tabs.Content value="sign-in" className="outline-none">
             <SignInForm onDone={() => onOpenChange(false)} />
           </Tabs.Content>
-          <Tabs.Content value="sign-up" className="outline-none">
-            <SignUpForm onDone={() => onOpenChange(false)} />
-          </Tabs.Content>
+          {policy.signUp && (
+            <Tabs.Content value="sign-up" className="outline-none">
+              <SignUpForm onDone={() => onOpenChange(false)} />
+            </Tabs.Content>
+          )}
         </Tabs.Root>
       </Dialog>
     </QueryProvider>

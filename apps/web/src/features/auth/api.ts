@@ -1,17 +1,15 @@
 import type { SignInRequest, SignUpRequest, UserProfile } from '@parti/contract'
-import { ApiError, call } from '../../lib/api'
+import { call } from '../../lib/api'
 
 export const providersQueryKey = ['auth', 'providers'] as const
 
-/** The signed-in user's profile, or null when the visitor is signed out (the server answers 401). */
+/**
+ * The signed-in user's profile, or null when the visitor is signed out: GET /auth/session answers 200 either
+ * way, so a signed-out visitor's console shows no failed request on every public page.
+ */
 export async function fetchProfile(): Promise<UserProfile | null> {
-  try {
-    const { user } = await call('GET /user/profile')
-    return user
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+  const { user } = await call('GET /auth/session')
+  return user
 }
 
 export function signIn(body: SignInRequest) {

@@ -9,6 +9,7 @@ import { useErrorText } from '../../lib/errors'
 import { QueryProvider } from '../../lib/queryClient'
 import { useSession } from '../auth/session'
 import { useSendContactMessage } from './api'
+import { blankFields, type ContactFields } from './blankFields'
 
 /** The contact form of /support and /contact: POST /api/contact/messages {name, email, subject, message}. */
 function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) {
@@ -16,7 +17,8 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
   const errorText = useErrorText()
   const { user } = useSession()
   const send = useSendContactMessage()
-  const [form, setForm] = useState({
+  const [blank, setBlank] = useState<ReadonlySet<keyof ContactFields>>(new Set())
+  const [form, setForm] = useState<ContactFields>({
     name: user?.name ?? '',
     email: user?.email ?? '',
     subject: defaultSubject,
@@ -24,9 +26,14 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
   })
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }))
+  const required = (field: keyof ContactFields) => (blank.has(field) ? t('contactForm.required') : undefined)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    // a field of spaces only is empty: say which, rather than the server's vague refusal
+    const missing = blankFields(form)
+    setBlank(missing)
+    if (missing.size > 0) return
     send.mutate({
       name: form.name.trim(),
       email: form.email.trim(),
@@ -71,6 +78,7 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
           maxLength={TEXT_LIMITS.name}
           value={form.name}
           onChange={set('name')}
+          error={required('name')}
         />
         <TextField
           label={t('contactForm.email')}
@@ -80,6 +88,7 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
           maxLength={TEXT_LIMITS.email}
           value={form.email}
           onChange={set('email')}
+          error={required('email')}
         />
       </div>
       <TextField
@@ -88,6 +97,7 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
         maxLength={TEXT_LIMITS.subject}
         value={form.subject}
         onChange={set('subject')}
+        error={required('subject')}
       />
       <TextAreaField
         label={t('contactForm.message')}
@@ -96,6 +106,7 @@ function ContactFormInner({ defaultSubject = '' }: { defaultSubject?: string }) 
         rows={6}
         value={form.message}
         onChange={set('message')}
+        error={required('message')}
         hint={t('contactForm.replyPromise')}
       />
       {send.isError && (

@@ -1,6 +1,8 @@
 import {
   type Ask,
   type Generation,
+  KINDS,
+  NOTE_ASKS,
   NOTE_IDS,
   type NoteId,
   SUPPORT_REASONS,
@@ -18,6 +20,14 @@ export type NoteLine =
   | { kind: 'kept'; words: string }
 
 const KNOWN_NOTES = new Set<string>(NOTE_IDS)
+// phases in the order their steps run (cleaning before staging), whatever order the metadata holds them in
+const PHASE_ORDER: string[] = Object.values(KINDS).flatMap((k) =>
+  (k.steps as readonly { phase?: string }[]).flatMap((s) => (s.phase ? [s.phase] : [])),
+)
+const phaseRank = (phase: string) => {
+  const i = PHASE_ORDER.indexOf(phase)
+  return i < 0 ? PHASE_ORDER.length : i
+}
 const KNOWN_REASONS = new Set<string>(SUPPORT_REASONS)
 
 /**
@@ -29,7 +39,7 @@ const KNOWN_REASONS = new Set<string>(SUPPORT_REASONS)
 export function noteLines(g: Pick<Generation, 'metadata'>): NoteLine[] {
   const m = g.metadata
   const lines: NoteLine[] = []
-  const phases = Object.entries(m.phases ?? {})
+  const phases = Object.entries(m.phases ?? {}).sort(([a], [b]) => phaseRank(a) - phaseRank(b))
   if (phases.some(([, s]) => s !== 'completed'))
     for (const [phase, status] of phases)
       if (status !== 'pending') lines.push({ kind: 'phase', phase, status })
@@ -39,9 +49,11 @@ export function noteLines(g: Pick<Generation, 'metadata'>): NoteLine[] {
       ask: s.ask,
       ...(s.reason && KNOWN_REASONS.has(s.reason) ? { reason: s.reason } : {}),
     })
+  // a note about an ask the skipped lines already explain is not said twice
+  const skipped = new Set((m.skipped ?? []).map((s) => s.ask))
   for (const n of m.notes ?? []) {
     if (typeof n === 'string') lines.push({ kind: 'text', text: n })
-    else if (KNOWN_NOTES.has(n.id))
+    else if (KNOWN_NOTES.has(n.id) && !NOTE_ASKS[n.id]?.some((a) => skipped.has(a)))
       lines.push({ kind: 'note', id: n.id, ...(n.params ? { params: n.params } : {}) })
   }
   for (const r of m.refused ?? []) lines.push({ kind: 'refused', words: r.words, reason: r.reason })

@@ -1,5 +1,6 @@
 import { ClosingCta } from './ClosingCta'
 import { ComparisonSection } from './ComparisonSection'
+import { showTestimonials } from './content'
 import { TestimonialsSection } from './TestimonialsSection'
 import { ToolsSection } from './ToolsSection'
 
@@ -8,7 +9,7 @@ export default function BelowTheFold() {
     <>
       <ToolsSection />
       <ComparisonSection />
-      <TestimonialsSection />
+      {showTestimonials() && <TestimonialsSection />}
       <ClosingCta />
     </>
   )

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { useAuthDialog } from '../auth/AuthDialogContext'
+import { useAuthPolicy } from '../auth/authPolicy'
 
 export function ClosingCta() {
   const { t } = useTranslation()
   const { openAuth } = useAuthDialog()
+  const policy = useAuthPolicy()
   return (
     <section className="px-5 pb-20 sm:px-8">
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-[#15213f] px-6 py-14 text-center text-white sm:px-12 dark:bg-surface-2 dark:ring-1 dark:ring-border">
@@ -21,9 +23,19 @@ export function ClosingCta() {
             {t('landing.ctaBody')}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button variant="inverse" size="lg" onClick={() => openAuth('sign-up')}>
-              {t('landing.tryFree')}
-            </Button>
+            {policy.demo ? (
+              <Link to="/product" className={buttonClass('inverse', 'lg')}>
+                {t('landing.demoTour')}
+              </Link>
+            ) : (
+              <Button
+                variant="inverse"
+                size="lg"
+                onClick={() => openAuth(policy.signUp ? 'sign-up' : 'sign-in')}
+              >
+                {policy.signUp ? t('landing.tryFree') : t('auth.signIn')}
+              </Button>
+            )}
             <Link
               to="/contact"
               className={buttonClass(

@@ -6,7 +6,8 @@ import { Link } from 'react-router'
 import { removePrerendered } from '../../app/prerendered'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { useAuthDialog } from '../auth/AuthDialogContext'
-import { landingContent } from './content'
+import { useAuthPolicy } from '../auth/authPolicy'
+import { landingContent, showTestimonials } from './content'
 import { HeroVisual } from './HeroVisual'
 
 function useRatingText() {
@@ -21,6 +22,7 @@ function useRatingText() {
 export function Hero() {
   const { t } = useTranslation()
   const { openAuth } = useAuthDialog()
+  const policy = useAuthPolicy()
   const rating = useRatingText()
   // in the same commit as this hero appears, before the browser paints: never two landing pages at once
   useLayoutEffect(removePrerendered, [])
@@ -42,25 +44,50 @@ export function Hero() {
           <p className="mt-5 max-w-xl text-[17px] leading-relaxed text-pretty text-fg-muted sm:text-lg">
             {t('landing.subtitle')}
           </p>
+          {policy.demo && (
+            <p
+              role="note"
+              className="mt-6 max-w-xl rounded-xl border border-accent/40 bg-accent-soft/40 px-4 py-3 text-sm text-fg"
+              data-testid="demo-notice"
+            >
+              {t('landing.demoNotice')}
+            </p>
+          )}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" onClick={() => openAuth('sign-up')} data-testid="hero-try-free">
-              {t('landing.tryFree')}
-              <ArrowRight className="rtl-flip" aria-hidden />
-            </Button>
+            {/* docs/product.md#demo-mode: a demo tours the product; closed sign-up offers sign-in */}
+            {policy.demo ? (
+              <Link to="/product" className={buttonClass('primary', 'lg')} data-testid="hero-try-free">
+                {t('landing.demoTour')}
+                <ArrowRight className="rtl-flip" aria-hidden />
+              </Link>
+            ) : (
+              <Button
+                size="lg"
+                onClick={() => openAuth(policy.signUp ? 'sign-up' : 'sign-in')}
+                data-testid="hero-try-free"
+              >
+                {policy.signUp ? t('landing.tryFree') : t('auth.signIn')}
+                <ArrowRight className="rtl-flip" aria-hidden />
+              </Button>
+            )}
             <Link to="/contact" className={buttonClass('outline', 'lg')}>
               {t('landing.bookDemo')}
             </Link>
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-[13px] text-fg-muted">
-            <span className="inline-flex items-center gap-1.5">
-              <span className="flex text-amber-500" aria-hidden>
-                {[0, 1, 2, 3, 4].map((i) => (
-                  <Star key={i} className="size-3.5 fill-current" />
-                ))}
+            {showTestimonials() && (
+              <span className="inline-flex items-center gap-1.5">
+                <span className="flex text-amber-500" aria-hidden>
+                  {[0, 1, 2, 3, 4].map((i) => (
+                    <Star key={i} className="size-3.5 fill-current" />
+                  ))}
+                </span>
+                <span className="font-medium text-fg">{rating}</span>
               </span>
-              <span className="font-medium text-fg">{rating}</span>
-            </span>
-            <span>{t('landing.freeCredits', { credits: DEFAULT_FREE_CREDITS })}</span>
+            )}
+            {policy.signUp && !policy.demo && (
+              <span>{t('landing.freeCredits', { credits: DEFAULT_FREE_CREDITS })}</span>
+            )}
           </div>
         </div>
         <HeroVisual sketchLabel={t('landing.visualSketch')} renderLabel={t('landing.visualRender')} />

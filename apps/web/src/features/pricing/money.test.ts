@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { canDecrement, canIncrement, creditsFor, formatEur, normaliseAmount, stepAmount } from './money'
+import {
+  amountInput,
+  canDecrement,
+  canIncrement,
+  creditsFor,
+  formatEur,
+  normaliseAmount,
+  stepAmount,
+} from './money'
 
 describe('prices in EUR from cents, in the UI language', () => {
   it('formats cents as euros', () => {
@@ -31,6 +39,20 @@ describe('à la carte amount', () => {
     expect(normaliseAmount('abc')).toBe(1)
     expect(normaliseAmount(0.5)).toBe(1)
     expect(normaliseAmount('999999')).toBe(5000)
+  })
+  it('reads thousands separators as thousands, not decimals ("1.000" is €1,000)', () => {
+    expect(normaliseAmount('1.000')).toBe(1000)
+    expect(normaliseAmount('1,000')).toBe(1000)
+    expect(normaliseAmount('1 000')).toBe(1000)
+    expect(normaliseAmount('2.500')).toBe(2500)
+    expect(normaliseAmount('12.50')).toBe(12)
+    expect(normaliseAmount('1.5')).toBe(1)
+  })
+  it('keeps the minus sign a visitor types: "-3" is below the minimum, not €3', () => {
+    expect(amountInput('-3')).toBe('-3')
+    expect(normaliseAmount(amountInput('-3'))).toBe(1)
+    expect(normaliseAmount(amountInput('€ 1.000'))).toBe(1000)
+    expect(amountInput('12abc')).toBe('12')
   })
   it('the decrement stops at 1, the increment at the largest purchase', () => {
     expect(stepAmount(2, -1)).toBe(1)

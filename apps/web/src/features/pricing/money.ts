@@ -29,10 +29,24 @@ export const AMOUNT_PRESETS = [5, 25] as const
  * a fraction is floored), and at most the largest single purchase.
  */
 export function normaliseAmount(raw: string | number): number {
-  const n = typeof raw === 'number' ? raw : Number(String(raw).trim().replace(',', '.'))
+  const n = typeof raw === 'number' ? raw : parseEuros(raw)
   if (!Number.isFinite(n)) return MIN_A_LA_CARTE_EUR
   return Math.min(MAX_A_LA_CARTE_EUR, Math.max(MIN_A_LA_CARTE_EUR, Math.floor(n)))
 }
+
+/**
+ * A typed amount as a number: "1.000", "1,000" and "1 000" are a thousand (a separator followed by exactly three
+ * digits groups thousands, as people write prices in every UI language), "12,5" and "12.50" are twelve and a
+ * half, and a minus sign is kept so "-3" is below the minimum rather than 3.
+ */
+function parseEuros(raw: string): number {
+  const text = raw.trim().replace(/[\s\u00a0\u202f]/g, '')
+  if (/^-?\d{1,3}([.,]\d{3})+$/.test(text)) return Number(text.replace(/[.,]/g, ''))
+  return Number(text.replace(',', '.'))
+}
+
+/** What the amount field keeps of a keystroke: digits, separators, spaces and the minus sign (so "-3" is not 3). */
+export const amountInput = (typed: string) => typed.replace(/[^\d.,\s-]/g, '').slice(0, 9)
 
 /** One step of the stepper; the decrement stops at 1 (and is disabled there). */
 export function stepAmount(amount: number, direction: 1 | -1): number {

@@ -8,6 +8,7 @@ import { Segmented } from '../../components/ui/Segmented'
 import { useSession } from '../auth/session'
 import { capabilityView } from '../create/capabilities'
 import { CreateLayout, FormSection } from '../create/components/CreateLayout'
+import { FollowLinesControl } from '../create/components/FollowLinesControl'
 import { GenerateBar } from '../create/components/GenerateBar'
 import { PalettePicker } from '../create/components/PalettePicker'
 import { RecentStrip } from '../create/components/RecentStrip'
@@ -183,6 +184,7 @@ export default function SketchPage() {
           colours={draft.customColors}
           onChange={(customColors) => update({ customColors })}
         />
+        <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
         {advanced && <AdvancedSketchSettings draft={draft} update={update} />}
         <GenerateBar
           label={t('sketch:form.generate')}
@@ -239,6 +241,7 @@ export default function SketchPage() {
             support={(angle) => angleView.support(`angle.${angle}`)}
           />
         </FormSection>
+        <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
         <GenerateBar
           label={t('sketch:multi.generate')}
           cost={cost}

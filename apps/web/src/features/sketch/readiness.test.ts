@@ -35,3 +35,16 @@ describe('multi-angle', () => {
     expect(multiAngleReadiness({ sketches: 2, description: 'villa', angles: 2, credits: 80 })).toEqual([])
   })
 })
+
+describe('multi-angle readiness with the engine’s capabilities', () => {
+  it('asks credits only for the angles the engine will make, and refuses when it can make none', () => {
+    const base = { sketches: 1, description: 'a villa', angles: 2, credits: 30 }
+    expect(multiAngleReadiness({ ...base, doableAngles: 1 })).toEqual([])
+    expect(multiAngleReadiness({ ...base, doableAngles: 2 })).toEqual([
+      { code: 'insufficient_credits', required: 40, available: 30 },
+    ])
+    expect(multiAngleReadiness({ ...base, doableAngles: 0 })).toEqual([
+      { code: 'not_offered', field: 'angles' },
+    ])
+  })
+})

@@ -14,6 +14,7 @@ const draft = (patch: Partial<SketchDraft>): SketchDraft => ({
   customColors: ['#112233', '#445566'],
   extraPrompt: 'soft light',
   keepLines: false,
+  followLines: 'balanced',
   seed: '42',
   creativity: 30,
   angles: ['front', 'aerial'],
@@ -33,6 +34,7 @@ describe('sketch render request fields', () => {
     expect((form.get('sketch') as File).name).toBe('a.png')
     expect(form.has('customColors')).toBe(false)
     expect(form.has('settings')).toBe(false)
+    expect(form.get('followLines')).toBe('balanced')
   })
   it('adds own colours when chosen, and the advanced settings only while they are shown', () => {
     const form = sketchRenderRequest(draft({ useCustomColors: true }), true).body as FormData
@@ -56,6 +58,8 @@ describe('multi-angle request', () => {
     expect(form.get('generationType')).toBe('multi-angle')
     expect(form.get('userPrompt')).toBe('a villa')
     expect(form.getAll('angles')).toEqual(['front', 'aerial'])
+    const strict = multiAngleRequest(draft({ followLines: 'strict' })).body as FormData
+    expect(strict.get('followLines')).toBe('strict')
     expect(form.getAll('sketch').map((f) => (f as File).name)).toEqual(['a.png', 'b.png'])
   })
 })

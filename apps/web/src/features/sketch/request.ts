@@ -10,6 +10,7 @@ export function sketchRenderRequest(d: SketchDraft, advanced: boolean): StartJob
   if (d.styleId) form.append('styleId', d.styleId)
   if (d.paletteId) form.append('colorPaletteId', d.paletteId)
   if (d.useCustomColors && d.customColors.length) form.append('customColors', d.customColors.join(','))
+  form.append('followLines', d.followLines)
   if (advanced) {
     if (d.extraPrompt.trim()) form.append('enhancedPrompt', d.extraPrompt.trim())
     form.append('useControlNet', String(d.keepLines))
@@ -28,6 +29,7 @@ export function multiAngleRequest(d: SketchDraft): StartJobInput {
   form.append('generationType', 'multi-angle')
   form.append('userPrompt', d.buildingDescription.trim())
   for (const angle of d.angles) form.append('angles', angle)
+  form.append('followLines', d.followLines)
   for (const sketch of d.sketches) appendInput(form, 'sketch', sketch)
   return { endpoint: '/render/start', body: form }
 }

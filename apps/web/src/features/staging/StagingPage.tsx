@@ -6,6 +6,7 @@ import { TextAreaField } from '../../components/ui/Field'
 import { useSession } from '../auth/session'
 import { capabilityView } from '../create/capabilities'
 import { CreateLayout, FormSection } from '../create/components/CreateLayout'
+import { FollowLinesControl } from '../create/components/FollowLinesControl'
 import { GenerateBar } from '../create/components/GenerateBar'
 import { PalettePicker } from '../create/components/PalettePicker'
 import { RecentStrip } from '../create/components/RecentStrip'
@@ -147,6 +148,7 @@ export default function StagingPage() {
           labelledBy={ids.palette}
         />
       </FormSection>
+      <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
       {advanced && (
         <TextAreaField
           label={t('staging:form.notes')}

@@ -103,10 +103,3 @@ export function describeNotDone(id: string): string {
 export function isGeometry(op: EditOp): boolean {
   return op.kind === 'crop' || op.kind === 'rotate' || op.kind === 'flip'
 }
-
-/** Said after the apology when a request is not understood: what the local engine can do, in one sentence. */
-const LOCAL_CAPABILITIES =
-  'On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, remove a selected area, or recolour it with your palette.'
-
-/** The chat failure text of docs/product.md#errors-chat, then what the local engine can do. */
-export const UNSUPPORTED_MESSAGE = `Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear. ${LOCAL_CAPABILITIES}`

@@ -1,5 +1,6 @@
+import { FAILURES, type FailureReason } from '@parti/contract'
 import { EngineError } from '../../types.ts'
-import { describeNotDone, describeOperation, isGeometry, UNSUPPORTED_MESSAGE } from './ops.ts'
+import { describeNotDone, describeOperation, isGeometry } from './ops.ts'
 import type { EditPlan, Kept, PlannedEdit, Refusal, RefusalReason } from './plan.ts'
 
 /**
@@ -80,27 +81,38 @@ const NEEDS_INPUT = new Set<RefusalReason>(['needs-selection', 'needs-palette'])
 export function planError(plan: EditPlan, request: string): EngineError {
   const detail = `not done: ${request}`
   if (plan.refused.length && plan.refused.every((r) => NEEDS_INPUT.has(r.reason))) {
-    const asks = [...new Set(plan.refused.map(askFor))]
-    return new EngineError('invalid_input', asks.join(' '), { detail })
+    const asks = unique(plan.refused.map(askFor))
+    return new EngineError('invalid_input', asks, { detail })
   }
   const why = plan.refused.map(refusalSentence)
   const notDone = [...new Set(plan.kept.flatMap((k) => (k.operation ? [describeNotDone(k.operation)] : [])))]
   const kept = keptSentence(plan.kept, notDone)
-  return new EngineError(
-    'unsupported_request',
-    [UNSUPPORTED_MESSAGE, ...why, kept].filter(Boolean).join(' '),
-    {
-      detail,
-    },
-  )
+  // the screens translate the apology and each part left out (its words and reason id); the English says more
+  const reasons: FailureReason[] = [
+    { id: 'edit_unsupported' },
+    ...plan.refused.map(
+      (r): FailureReason => ({ id: 'left_out', params: { words: r.words, reason: r.reason } }),
+    ),
+  ]
+  return new EngineError('unsupported_request', reasons, {
+    detail,
+    words: [FAILURES.edit_unsupported, ...why, kept].filter(Boolean).join(' '),
+  })
 }
 
-function askFor(r: Refusal): string {
-  if (r.reason === 'needs-palette')
-    return 'Please choose a colour palette first, then ask again to recolour the image.'
-  if (r.operation === 'remove-selection')
-    return 'Please select an area with the lasso tool to indicate what to remove.'
-  return `Please select “${r.words}” with the lasso tool, then ask again: I can’t find it in the picture on my own.`
+function askFor(r: Refusal): FailureReason {
+  if (r.reason === 'needs-palette') return { id: 'choose_palette' }
+  if (r.operation === 'remove-selection') return { id: 'select_to_remove' }
+  return { id: 'select_words', params: { words: r.words } }
+}
+
+/** Reasons said once each, in order (two parts needing the palette ask for it once). */
+function unique(reasons: FailureReason[]): FailureReason[] {
+  const seen = new Set<string>()
+  return reasons.filter((r) => {
+    const key = JSON.stringify(r)
+    return seen.has(key) ? false : (seen.add(key), true)
+  })
 }
 
 function joinWords(items: string[]): string {

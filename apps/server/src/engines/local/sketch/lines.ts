@@ -30,8 +30,7 @@ export async function extractLines(input: Buffer, width: number, height: number)
       .raw()
       .toBuffer(),
   )
-  if (grey.length !== width * height)
-    throw invalidInput('The sketch could not be read. Please upload it again.')
+  if (grey.length !== width * height) throw invalidInput('sketch_unreadable')
   const paper = await paperLight(grey, width, height)
   const ink = new Uint8Array(width * height)
   const histogram = new Uint32Array(256)
@@ -47,14 +46,10 @@ export async function extractLines(input: Buffer, width: number, height: number)
   for (let i = 0; i < mask.length; i++) if (mask[i]) count++
   const coverage = count / mask.length
   if (coverage < MIN_COVERAGE) {
-    throw invalidInput(
-      'No lines were found in the sketch: the page looks blank. Please upload a sketch with visible lines.',
-    )
+    throw invalidInput('sketch_blank')
   }
   if (coverage > MAX_COVERAGE) {
-    throw invalidInput(
-      'The sketch is too dark to find its lines. Please upload a drawing on light paper or a light background.',
-    )
+    throw invalidInput('sketch_too_dark')
   }
   // soft strength keeps the pencil's anti-aliasing; it is kept only next to real lines so grain stays out
   const soft = new Uint8Array(ink.length)

@@ -28,8 +28,10 @@ export function applyGrade(img: RawImage, style: StagingStyle): void {
       lift,
     ),
   )
-  saturateImage(img, g.saturation)
-  splitTone(img, g.shadows, g.highlights, g.splitStrength)
+  // vibrance rather than saturation, and toning that spares colourful things: the grade sets a mood on walls,
+  // floor and light, not new colours on the furniture
+  saturateImage(img, g.saturation, true)
+  splitTone(img, g.shadows, g.highlights, g.splitStrength, 0.9)
   if (g.vignette > 0) vignette(img, g.vignette)
 }
 

@@ -79,6 +79,10 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
     for (let i = 0; i < walls.length; i++) walls[i] = keep[l[i]!] ? 255 : 0
     // close the speckle holes noise leaves in a wall (a picture or a switch is larger and stays out)
     cv.morphologyEx(matFromGreyTracked(walls), mask, cv.MORPH_CLOSE, closing)
+    // the smoothness test leaves a rim along every edge of the wall unpainted: grow the mask into it; the
+    // colour gate at full size (gateByColour) stops the paint where the wall really ends
+    const grow = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(7, 7)))
+    cv.dilate(mask, mask, grow)
     return new Uint8Array(mask.data)
 
     function matFromGreyTracked(data: Uint8Array) {
@@ -102,5 +106,47 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
     .raw()
     .toBuffer()
   const alpha = await resizeGrey(soft, w, h, img.width, img.height, 'linear')
-  return { alpha, coverage, reference: lums[Math.floor(lums.length / 2)] ?? 160 }
+  const reference = lums[Math.floor(lums.length / 2)] ?? 160
+  gateByColour(img, alpha, wallChromaticity(small, found), reference)
+  return { alpha, coverage, reference }
+}
+
+/** The wall's mean chromaticity (r and g shares of r+g+b) over the analysed mask. */
+function wallChromaticity(small: Uint8Array, found: Uint8Array): [number, number] {
+  let r = 0
+  let g = 0
+  let n = 0
+  // every third pixel is plenty for a mean
+  for (let i = 0; i < found.length; i += 3) {
+    if (!found[i]) continue
+    const sum = small[i * 3]! + small[i * 3 + 1]! + small[i * 3 + 2]! + 1
+    r += small[i * 3]! / sum
+    g += small[i * 3 + 1]! / sum
+    n++
+  }
+  return n ? [r / n, g / n] : [1 / 3, 1 / 3]
+}
+
+/**
+ * Edge-aware clean-up of the mask at full size: the low-resolution mask, scaled up, spills a few pixels onto
+ * whatever borders the wall (a lamp, a sofa, a window frame). A wall pixel keeps the wall's chromaticity
+ * whatever its shading, and is not much darker than the wall; where a pixel is neither, the paint stops.
+ */
+function gateByColour(img: RawImage, alpha: Uint8Array, wall: [number, number], reference: number): void {
+  const d = img.data
+  for (let p = 0, i = 0; p < alpha.length; p++, i += 3) {
+    if (alpha[p] === 0) continue
+    const sum = d[i]! + d[i + 1]! + d[i + 2]! + 1
+    const dc = Math.hypot(d[i]! / sum - wall[0], d[i + 1]! / sum - wall[1])
+    const colourOk = dc < 0.025 ? 1 : dc > 0.06 ? 0 : (0.06 - dc) / 0.035
+    const y = 0.2126 * d[i]! + 0.7152 * d[i + 1]! + 0.0722 * d[i + 2]!
+    // not much darker (a lamp, a shadowed sofa) and not much lighter (a window frame, the ceiling's glow)
+    const dark =
+      y > reference * 0.55 ? 1 : y < reference * 0.35 ? 0 : (y - reference * 0.35) / (reference * 0.2)
+    const light =
+      y < reference * 1.25 ? 1 : y > reference * 1.45 ? 0 : (reference * 1.45 - y) / (reference * 0.2)
+    // the scaled-up mask's soft rim made crisp: the paint stops at the wall's edge instead of fading past it
+    const t = Math.min(1, Math.max(0, (alpha[p]! / 255 - 0.3) / 0.4))
+    alpha[p] = 255 * t * t * (3 - 2 * t) * colourOk * dark * light
+  }
 }

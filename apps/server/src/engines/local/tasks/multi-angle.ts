@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { isLineDrawing } from '../../../lib/images.ts'
 import type { EngineContext, EngineResult, EngineTask } from '../../types.ts'
 import { mix, type Rgb } from '../color.ts'
 import {
@@ -8,7 +9,6 @@ import {
   fitLongSide,
   imageOutput,
   inspectInput,
-  openImage,
   type RawImage,
 } from '../image-io.ts'
 import { chooseColours, roleColours } from '../sketch/palette.ts'
@@ -24,7 +24,7 @@ type MultiAngleTask = Extract<EngineTask, { kind: 'multi-angle' }>
  */
 async function runMultiAngle(task: MultiAngleTask, ctx: EngineContext): Promise<EngineResult> {
   const info = await inspectInput(task.input, 'file')
-  const drawing = await isLineDrawing(task.input)
+  const drawing = await decoded('file', () => isLineDrawing(task.input))
   let base: RawImage
   let context: ViewContext
   if (drawing) {
@@ -60,28 +60,6 @@ async function runMultiAngle(task: MultiAngleTask, ctx: EngineContext): Promise<
       enhancedPrompt: `${task.prompt.trim() || 'the building'} — ${task.angle} view, a draft made by warping the input (not a new rendering)`,
     },
   }
-}
-
-/** A drawing is mostly light paper with little colour; a photo or a rendering is not. */
-async function isLineDrawing(input: Buffer): Promise<boolean> {
-  const { data } = await decoded('file', () =>
-    openImage(input)
-      .resize(96, 96, { fit: 'inside' })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true }),
-  )
-  let light = 0
-  let chroma = 0
-  const n = data.length / 3
-  for (let i = 0; i < data.length; i += 3) {
-    const r = data[i]!
-    const g = data[i + 1]!
-    const b = data[i + 2]!
-    chroma += Math.max(r, g, b) - Math.min(r, g, b)
-    if (0.2126 * r + 0.7152 * g + 0.0722 * b > 150) light++
-  }
-  return chroma / n < 22 && light / n > 0.6
 }
 
 /** For a photo: the sky from its top rows, the ground from its bottom rows. */

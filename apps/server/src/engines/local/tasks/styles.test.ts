@@ -16,7 +16,7 @@ const asEngineStyle = (s: (typeof SEED_STYLES)[number]): EngineStyle => ({
   localParams: s.localParams,
 })
 
-describe('every style is its own look (docs/product.md#styles)', () => {
+describe('every style is its own look (docs/product.md#style)', () => {
   it(`renders one sketch in every seeded style, each pair at least ${MARGIN}/255 apart`, async () => {
     const input = await houseSketch()
     const ctx = await testContext()

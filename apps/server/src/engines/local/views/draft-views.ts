@@ -1,7 +1,8 @@
 import type { Angle } from '@parti/contract'
-import type { Rgb } from '../color.ts'
+import { mix, type Rgb } from '../color.ts'
 import type { RawImage } from '../image-io.ts'
 import { boundingBox, cropGrey, cropRaw, growRect } from '../raw.ts'
+import { eaveShare, faceColour, paintFace } from './box.ts'
 import { backdrop, cropTo, type Quad, vignette, warpOnto } from './canvas.ts'
 
 export interface ViewContext {
@@ -31,60 +32,31 @@ export async function draftView(base: RawImage, angle: Angle, context: ViewConte
       const m = 0.06
       return cropTo(base, { left: W * m, top: H * m, width: W * (1 - 2 * m), height: H * (1 - 2 * m) }, W, H)
     }
-    case 'side': {
-      // the facade turned about 35°: the far (right) edge shorter and further away
-      const canvas = backdrop(W, H, context.sky, context.ground, H * 0.7)
-      const box = fit(piece.image, W * 0.84, H * 0.8, W * 0.08, H * 0.9)
-      const [l, t, r, b] = box
-      const recede = (b - t) * 0.12
-      await place(canvas, piece, [
-        [l, t],
-        [l + (r - l) * 0.82, t + recede],
-        [l + (r - l) * 0.82, b - recede * 0.6],
-        [l, b],
-      ])
-      return canvas
-    }
-    case 'corner': {
-      // two faces meeting at a corner nearest the viewer: the left half recedes left, the right half right
-      const canvas = backdrop(W, H, context.sky, context.ground, H * 0.72)
-      const [l, t, r, b] = fit(piece.image, W * 0.86, H * 0.78, W * 0.07, H * 0.9)
-      const mid = (l + r) / 2
-      const half = Math.floor(piece.image.width / 2)
-      const left = slice(piece, 0, half)
-      const right = slice(piece, half, piece.image.width - half)
-      // the right face is turned from the light: a shade darker
-      darken(right.image, 0.86)
-      const lean = (b - t) * 0.1
-      await place(
-        canvas,
-        left,
-        [
-          [l + (mid - l) * 0.1, t + lean],
-          [mid, t - lean * 0.4],
-          [mid, b + lean * 0.4],
-          [l + (mid - l) * 0.1, b - lean * 0.5],
-        ],
-        0.3,
-      )
-      await place(
-        canvas,
-        right,
-        [
-          [mid, t - lean * 0.4],
-          [r - (r - mid) * 0.1, t + lean],
-          [r - (r - mid) * 0.1, b - lean * 0.5],
-          [mid, b + lean * 0.4],
-        ],
-        0.3,
-      )
-      return canvas
-    }
+    case 'side':
+    case 'corner':
+      // the faces meet at the drawing's own edge: no margin around the cut-out
+      return boxView(W, H, context, cutOut(base, context.subject, 0), angle === 'side' ? SIDE : CORNER)
     case 'aerial': {
-      // from above and in front: a high horizon, a wide ground plane, the base further away than the top
+      // from above and in front: a high horizon, the facade leaning back (its top nearer, so wider) and the top
+      // of the mass as a hatched plane behind it
       const canvas = backdrop(W, H, context.sky, context.ground, H * 0.12)
-      const [l, t, r, b] = fit(piece.image, W * 0.8, H * 0.7, W * 0.1, H * 0.84)
+      const [l, t, r, b] = fit(piece.image, W * 0.7, H * 0.56, W * 0.15, H * 0.92)
       const pinch = (r - l) * 0.09
+      // the top of the mass starts at the main eave and recedes behind the roof drawn on the facade
+      const eave = t + eaveShare(piece, 'left') * (b - t)
+      const depth = (b - t) * 0.35
+      const recede = (r - l) * 0.08
+      paintFace(
+        canvas,
+        [
+          [l + recede, eave - depth],
+          [r - recede, eave - depth],
+          [r, eave],
+          [l, eave],
+        ],
+        mix(faceColour(piece, 0, 0.25, true), [255, 255, 255], 0.45),
+        1,
+      )
       await place(
         canvas,
         piece,
@@ -99,7 +71,8 @@ export async function draftView(base: RawImage, angle: Angle, context: ViewConte
       return canvas
     }
     case 'interior': {
-      // a closer look: the middle of the picture, where the entrance usually is, with a soft vignette
+      // not offered by the built-in engine (capabilities.ts refuses it before charging); kept for direct calls:
+      // a closer look at the middle of the picture, with a soft vignette
       const k = 0.55
       const out = await cropTo(
         base,
@@ -132,8 +105,62 @@ export async function draftView(base: RawImage, angle: Angle, context: ViewConte
   }
 }
 
+interface BoxShape {
+  /** the drawn face's screen width and the unseen side's, per unit of the elevation's width at its near height */
+  front: number
+  side: number
+  /** how much smaller the far end of each face is than the near corner */
+  frontFar: number
+  sideFar: number
+}
+const CORNER: BoxShape = { front: 0.7, side: 0.24, frontFar: 0.8, sideFar: 0.78 }
+const SIDE: BoxShape = { front: 0.26, side: 0.5, frontFar: 0.6, sideFar: 0.8 }
+
+/**
+ * Two-point perspective of the elevation as the front of a box: the drawn face recedes to the left, the side
+ * (unseen, so plain and hatched, in the shade) to the right, both converging on the horizon.
+ */
+async function boxView(W: number, H: number, context: ViewContext, piece: Piece, shape: BoxShape) {
+  const horizon = H * 0.6
+  const canvas = backdrop(W, H, context.sky, context.ground, horizon)
+  const aspect = piece.image.width / piece.image.height
+  const near = Math.min(H * 0.62, (W * 0.84) / (aspect * (shape.front + shape.side)))
+  const fw = aspect * near * shape.front
+  const sw = aspect * near * shape.side
+  const c = W * 0.08 + (W * 0.84 - fw - sw) / 2 + fw
+  const b = H * 0.88
+  const t = b - near
+  const far = (y: number, k: number) => horizon + (y - horizon) * k
+  const eave = eaveShare(piece, 'right')
+  const wallTop = t + eave * near
+  paintFace(
+    canvas,
+    [
+      [c, wallTop],
+      [c + sw, far(wallTop, shape.sideFar)],
+      [c + sw, far(b, shape.sideFar)],
+      [c, b],
+    ],
+    faceColour(piece, eave + 0.05, 0.95),
+    0.74,
+  )
+  await warpOnto(
+    canvas,
+    piece.image,
+    [
+      [c - fw, far(t, shape.frontFar)],
+      [c, t],
+      [c, b],
+      [c - fw, far(b, shape.frontFar)],
+    ],
+    0.3,
+    piece.alpha,
+  )
+  return canvas
+}
+
 /** The subject's box (or the whole picture) as a piece with its own transparency. */
-function cutOut(base: RawImage, subject: Uint8Array | null): Piece {
+function cutOut(base: RawImage, subject: Uint8Array | null, margin = 0.01): Piece {
   if (!subject) return { image: base, alpha: null }
   const box = boundingBox(
     subject.map((v) => (v > 64 ? 1 : 0)),
@@ -141,7 +168,7 @@ function cutOut(base: RawImage, subject: Uint8Array | null): Piece {
     base.height,
   )
   if (!box || box.width * box.height < base.width * base.height * 0.05) return { image: base, alpha: null }
-  const r = growRect(box, Math.round(Math.max(base.width, base.height) * 0.01), base.width, base.height)
+  const r = growRect(box, Math.round(Math.max(base.width, base.height) * margin), base.width, base.height)
   return { image: cropRaw(base, r), alpha: cropGrey(subject, base.width, r) }
 }
 
@@ -158,15 +185,6 @@ function fit(
   const h = img.height * k
   const l = left + (maxW - w) / 2
   return [l, floor - h, l + w, floor]
-}
-
-function slice(p: Piece, left: number, width: number): Piece {
-  const rect = { left, top: 0, width, height: p.image.height }
-  return { image: cropRaw(p.image, rect), alpha: p.alpha ? cropGrey(p.alpha, p.image.width, rect) : null }
-}
-
-function darken(img: RawImage, k: number): void {
-  for (let i = 0; i < img.data.length; i++) img.data[i] = img.data[i]! * k
 }
 
 /** Neighbouring buildings as plain pale blocks, as on a site massing study. */

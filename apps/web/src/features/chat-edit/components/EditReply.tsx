@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailureReason } from '../../create/components/FailureReason'
 import { ResultNotes } from '../../create/components/ResultNotes'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { ResultViewer } from '../../create/components/ResultViewer'
 import { estimateText } from '../../create/estimate'
 import { useEstimate } from '../../create/hooks/useEstimate'
@@ -104,6 +105,7 @@ export function EditReply({
             />
             <EngineNote generation={g} />
             <ResultNotes generation={g} />
+            <FidelityReport generation={g} />
             <div className="flex flex-wrap gap-1.5">
               <Button variant="outline" size="sm" onClick={() => onKeepEditing(g)} data-testid="keep-editing">
                 <Pencil aria-hidden />

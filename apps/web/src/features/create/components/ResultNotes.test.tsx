@@ -7,10 +7,13 @@ import { ResultNotes } from './ResultNotes'
 
 const staged = {
   metadata: {
-    phases: { cleaning: 'completed', staging: 'skipped' },
+    // the metadata may hold the phases in any order; they are said in the order they run
+    phases: { staging: 'skipped', cleaning: 'completed' },
     skipped: [{ ask: 'stagingOption.addDecor', reason: 'no_new_objects', note: 'English for API users' }],
     notes: [
       { id: 'nothing_removed_needs_lasso' },
+      // said already by the skipped line of Add decor: left out
+      { id: 'cannot_add_decor' },
       // a row from before the note ids: its sentence is shown as it is
       'An old engine sentence.',
     ],
@@ -53,10 +56,12 @@ describe('ResultNotes', () => {
     )
     expect(
       screen.getByText(
-        'Not done: “straighten the verticals”: I can’t straighten verticals or correct perspective on this server.',
+        'Not done: “\u2068straighten the verticals\u2069”: I can’t straighten verticals or correct perspective on this server.',
       ),
     ).toBeTruthy()
-    expect(screen.getByText("As you asked, “don't make it darker” was left as it was.")).toBeTruthy()
+    expect(
+      screen.getByText("As you asked, “\u2068don't make it darker\u2069” was left as it was."),
+    ).toBeTruthy()
   })
 
   it('shows nothing for a result that says nothing about itself', async () => {
@@ -73,10 +78,61 @@ describe('FailureReason', () => {
   it('shows the engine’s own reason under the failure notice, not for a cancellation', async () => {
     const error = 'Please select an area with the lasso tool and ask again to remove it.'
     await renderWithApp(<FailureReason generation={{ error, errorCode: 'invalid_input' }} />)
-    expect(screen.getByTestId('failure-reason').textContent).toBe(`What the engine said: ${error}`)
+    expect(screen.getByTestId('failure-reason').textContent).toBe(
+      `What the engine said: \u2068${error}\u2069`,
+    )
     const cancelled = await renderWithApp(
       <FailureReason generation={{ error: 'Cancelled', errorCode: 'cancelled' }} />,
     )
     expect(cancelled.container.querySelector('[data-testid="failure-reason"]')).toBeNull()
+  })
+
+  it('translates the stored reason ids with their parameters, in English and in Arabic', async () => {
+    const g = {
+      error: 'The room photo is too small (200×150 pixels). …',
+      errorCode: 'invalid_input',
+      metadata: {
+        failure: [
+          { id: 'file_too_small', params: { what: 'room photo', width: 200, height: 150, min: 256 } },
+        ],
+      },
+    }
+    const en = await renderWithApp(<FailureReason generation={g} />)
+    expect(en.getByTestId('failure-reason').textContent).toBe(
+      'What the engine said: The room photo is too small (200×150 pixels). Please upload one at least 256 pixels on each side; 1024 pixels or more gives the best results.',
+    )
+    en.unmount()
+    const ar = await renderWithApp(<FailureReason generation={g} />, { language: 'ar' })
+    expect(ar.getByTestId('failure-reason').textContent).toBe(
+      'ما قاله المحرك: الملف (صورة الغرفة) صغير جدًا (200×150 بكسل). يُرجى رفع ملف لا يقل كل ضلع فيه عن 256 بكسل؛ وتكون أفضل النتائج بدءًا من 1024 بكسل.',
+    )
+  })
+
+  it('joins several reasons, the user’s words isolated and a left-out part said with its reason', async () => {
+    const g = {
+      error: 'Sorry…',
+      errorCode: 'unsupported_request',
+      metadata: {
+        failure: [
+          { id: 'select_words', params: { words: 'the chair' } },
+          { id: 'left_out', params: { words: 'add a pool', reason: 'add-objects' } },
+        ],
+      },
+    }
+    const ar = await renderWithApp(<FailureReason generation={g} />, { language: 'ar' })
+    const text = ar.getByTestId('failure-reason').textContent!
+    expect(text).toContain('يُرجى تحديد «\u2068the chair\u2069» بأداة التحديد الحر')
+    expect(text).toContain('\u2068add a pool\u2069')
+    expect(text).not.toContain('Sorry')
+  })
+
+  it('shows a reason id this build does not know as the server’s English words', async () => {
+    const g = {
+      error: 'Something new.',
+      errorCode: 'provider_failed',
+      metadata: { failure: [{ id: 'from_the_future' }] },
+    }
+    const r = await renderWithApp(<FailureReason generation={g} />, { language: 'ar' })
+    expect(r.getByTestId('failure-reason').textContent).toBe('ما قاله المحرك: \u2068Something new.\u2069')
   })
 })

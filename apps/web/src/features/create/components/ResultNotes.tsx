@@ -17,6 +17,9 @@ function askLabel(t: T, ask: Ask): string {
   return t(`create:asks.${ask}` as never)
 }
 
+/** The user's own words, isolated (FSI…PDI) so English words read right inside an Arabic sentence and back. */
+const isolate = (words: string) => `\u2068${words}\u2069`
+
 function lineText(t: T, line: NoteLine): string {
   switch (line.kind) {
     case 'phase':
@@ -34,11 +37,11 @@ function lineText(t: T, line: NoteLine): string {
       return line.text
     case 'refused':
       return t('chat:refused.line', {
-        words: line.words,
+        words: isolate(line.words),
         reason: t([`chat:refused.reasons.${line.reason}` as never, 'chat:refused.reasons.not-understood']),
       })
     case 'kept':
-      return t('chat:refused.kept', { words: line.words })
+      return t('chat:refused.kept', { words: isolate(line.words) })
   }
 }
 

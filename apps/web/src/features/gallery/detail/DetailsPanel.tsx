@@ -9,6 +9,7 @@ import { call } from '../../../lib/api'
 import { ChangedArea } from '../../create/components/ChangedArea'
 import { ResultNotes } from '../../create/components/ResultNotes'
 import { noteLines } from '../../create/notes'
+import { FidelityReport } from '../../create/components/FidelityReport'
 
 interface DetailsPanelProps {
   generation: Generation
@@ -182,6 +183,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
         <Row label={t('details.engine')} id="engine">
           {g.engine === 'local' ? t('details.localEngine') : g.engine}
           {g.model && <span className="block text-xs text-fg-subtle">{g.model}</span>}
+        </Row>
+      )}
+      {g.metadata.fidelity && (
+        <Row label={t('details.fidelity')} id="fidelity">
+          <FidelityReport generation={g} />
         </Row>
       )}
       <Row label={t('details.credits')} id="credits">

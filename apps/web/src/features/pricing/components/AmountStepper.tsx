@@ -3,7 +3,15 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
-import { AMOUNT_PRESETS, canDecrement, canIncrement, formatEur, normaliseAmount, stepAmount } from '../money'
+import {
+  AMOUNT_PRESETS,
+  amountInput,
+  canDecrement,
+  canIncrement,
+  formatEur,
+  normaliseAmount,
+  stepAmount,
+} from '../money'
 
 interface AmountStepperProps {
   /** what the field shows while typing */
@@ -51,7 +59,7 @@ export function AmountStepper({ draft, onDraftChange }: AmountStepperProps) {
             inputMode="numeric"
             autoComplete="off"
             value={draft}
-            onChange={(e) => onDraftChange(e.target.value.replace(/[^\d.,]/g, '').slice(0, 7))}
+            onChange={(e) => onDraftChange(amountInput(e.target.value))}
             onBlur={() => set(amount)}
             onKeyDown={(e) => {
               if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {

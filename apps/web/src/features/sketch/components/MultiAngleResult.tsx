@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultNotes } from '../../create/components/ResultNotes'
 import { useGenerations } from '../../create/hooks/useGeneration'
@@ -177,6 +178,7 @@ function AngleTile({ generation: g }: { generation: Generation }) {
         <span className="min-w-0 flex-1">
           <span className="block truncate text-[13px] font-medium text-fg">{name}</span>
           {g.status === 'completed' && <EngineNote generation={g} compact />}
+          {g.status === 'completed' && <FidelityReport generation={g} />}
         </span>
         {g.status === 'completed' && (
           <Button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
 import { ResultNotes } from '../../create/components/ResultNotes'
@@ -45,6 +46,7 @@ export function SketchResult({ id, onRetry }: { id: string | null; onRetry: () =
         </p>
         <EngineNote generation={g} />
         <ResultNotes generation={g} />
+        <FidelityReport generation={g} />
         <ResultActions generation={g} />
       </div>
     </div>

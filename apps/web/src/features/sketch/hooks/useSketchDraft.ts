@@ -1,4 +1,4 @@
-import type { Angle } from '@parti/contract'
+import type { Angle, FollowLines } from '@parti/contract'
 import { useDraft } from '../../create/hooks/useDraft'
 import type { InputImage } from '../../create/inputImage'
 
@@ -15,6 +15,8 @@ export interface SketchDraft {
   customColors: string[]
   extraPrompt: string
   keepLines: boolean
+  /** "Follow my lines" for both modes (docs/product.md#follow-lines) */
+  followLines: FollowLines
   seed: string
   creativity: number
   angles: Angle[]
@@ -39,6 +41,7 @@ export function useSketchDraft() {
     customColors: DEFAULT_CUSTOM_COLOURS,
     extraPrompt: '',
     keepLines: true,
+    followLines: 'balanced',
     seed: '',
     creativity: 50,
     angles: ['front', 'corner', 'aerial'],

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/Spinner'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { PendingResult } from '../../create/components/PendingResult'
 import { ResultActions } from '../../create/components/ResultActions'
 import { ResultNotes } from '../../create/components/ResultNotes'
@@ -206,6 +207,7 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
         </p>
         <EngineNote generation={g} />
         <ResultNotes generation={g} />
+        <FidelityReport generation={g} />
         <ResultActions generation={g} />
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { RoomType, StagingOption, StagingStyle } from '@parti/contract'
+import type { FollowLines, RoomType, StagingOption, StagingStyle } from '@parti/contract'
 import { useDraft } from '../../create/hooks/useDraft'
 import type { InputImage } from '../../create/inputImage'
 
@@ -9,6 +9,8 @@ export interface StagingDraft {
   options: StagingOption[]
   style: StagingStyle
   notes: string
+  /** "Follow my lines" (docs/product.md#follow-lines) */
+  followLines: FollowLines
   ids: string[]
   showErrors: boolean
 }
@@ -21,6 +23,7 @@ export function useStagingDraft() {
     options: ['removeClutter', 'addDecor', 'addLighting'],
     style: 'modern',
     notes: '',
+    followLines: 'balanced',
     ids: [],
     showErrors: false,
   }))

@@ -1,0 +1,77 @@
+// Why a job failed, in words the user can act on (docs/product.md#errors-generation): an id from this list with
+// its parameters, stored in the generation's `metadata.failure` beside the English `error`, and translated by
+// the web. Rows written before the ids hold only the English `error`; it is shown as it is.
+
+/** Every user-safe failure reason, with its English words; `{{name}}` is a parameter. */
+export const FAILURES = {
+  job_failed: 'The job failed. Your credits were not charged.',
+  job_stalled: 'The job stopped responding and was cancelled. Your credits were not charged.',
+  timed_out: 'The job took too long and was stopped.',
+  cancelled: 'The job was cancelled.',
+  unreadable_job: 'This job was queued in a format this server cannot read.',
+  input_missing: 'The input file is missing.',
+  no_result: 'The engine returned no result.',
+  no_image: 'The engine returned no image.',
+  /** a step's own failure (the contract's STEPS) */
+  render_failed: 'Failed to render sketch',
+  room_photo_failed: 'Failed to process the room photo',
+  inpaint_failed: 'Inpainting failed',
+  edit_failed: "Sorry, I couldn't edit your image. Please try again",
+  video_failed: 'Failed to generate video',
+  /** a provider's content filter said no (docs/product.md#errors-chat) */
+  refused:
+    "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear.",
+  /** the input files; `what` is one of FAILURE_SUBJECTS */
+  file_empty: 'The {{what}} file is empty. Please upload a PNG, JPEG or WebP file.',
+  file_unreadable: 'The {{what}} could not be read. Please upload a PNG, JPEG or WebP file.',
+  file_damaged: 'The {{what}} could not be decoded; the file may be damaged. Please upload it again.',
+  file_too_large:
+    'The {{what}} is too large ({{width}}×{{height}} pixels). Please upload at most 40 megapixels.',
+  file_too_small:
+    'The {{what}} is too small ({{width}}×{{height}} pixels). Please upload one at least {{min}} pixels on each side; 1024 pixels or more gives the best results.',
+  file_blank:
+    'The {{what}} is blank: it is a single flat colour with nothing in it to edit. Please attach the photo or drawing you want to change.',
+  /** the lasso selection */
+  selection_empty: 'The selected area is empty. Please select it again.',
+  mask_empty: 'The selection mask is empty. Please select an area with the lasso tool.',
+  selection_empty_change:
+    'The selection is empty. Please select an area with the lasso tool to indicate what to change.',
+  /** sketches */
+  sketch_unreadable: 'The sketch could not be read. Please upload it again.',
+  sketch_blank:
+    'No lines were found in the sketch: the page looks blank. Please upload a sketch with visible lines.',
+  sketch_too_dark:
+    'The sketch is too dark to find its lines. Please upload a drawing on light paper or a light background.',
+  /** the fidelity check (docs/product.md#fidelity); `score` and `threshold` are whole percentages */
+  lines_missed:
+    'The result kept too few of your lines ({{score}} %; at least {{threshold}} % is expected). Your credits were not charged.',
+  /** Ask Parti on the built-in engine: what to provide, or what it cannot do */
+  choose_palette: 'Please choose a colour palette first, then ask again to recolour the image.',
+  select_to_remove: 'Please select an area with the lasso tool to indicate what to remove.',
+  select_words:
+    'Please select “{{words}}” with the lasso tool, then ask again: I can’t find it in the picture on my own.',
+  /** a part of the request left out; `reason` is a RefusalReason id the screens translate */
+  left_out: 'Not done: “{{words}}” ({{reason}}).',
+  edit_unsupported:
+    "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear. On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, remove a selected area, or recolour it with your palette.",
+} as const
+
+export type FailureId = keyof typeof FAILURES
+export const FAILURE_IDS = Object.keys(FAILURES) as FailureId[]
+
+/** The files a failure can speak of (the `what` parameter), each translated by the web. */
+const FAILURE_SUBJECTS = ['image', 'sketch', 'room photo', 'file', 'selection mask'] as const
+export type FailureSubject = (typeof FAILURE_SUBJECTS)[number]
+
+/** A failure reason as engines raise it: an id and, for reasons that need them, its parameters. */
+export interface FailureReason {
+  id: FailureId
+  params?: Record<string, string | number>
+}
+
+/** A failure reason's English words, its parameters filled in. */
+export function failureWords(reason: FailureReason): string {
+  return FAILURES[reason.id].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(reason.params?.[name] ?? ''),
+  )
+}
