@@ -109,7 +109,7 @@ describe('FailureReason', () => {
   })
 
   it('joins several reasons, the user’s words isolated and a left-out part said with its reason', async () => {
-    const g = {
+    const g: Parameters<typeof FailureReason>[0]['generation'] = {
       error: 'Sorry…',
       errorCode: 'unsupported_request',
       metadata: {
