@@ -84,6 +84,15 @@ describe('what the engine will do, said before paying (local engine)', () => {
     expect(drawing.body.generations.map((g: { metadata: { angle: string } }) => g.metadata.angle)).toEqual([
       'corner',
     ])
+    // the approximation marked before Generate is kept for the result: the corner view is a draft
+    const asks = (g: { metadata: { approximated?: { ask: string; reason: string }[] } }) =>
+      (g.metadata.approximated ?? []).map((s) => [s.ask, s.reason])
+    expect(asks(drawing.body.generations[0])).toEqual([
+      ['description', 'words_to_materials'],
+      ['angle.corner', 'draft_view'],
+    ])
+    // a job keeps its own angle's approximation only: the photo's front view is not a draft
+    expect(asks(photo.body.generations[0])).toEqual([['description', 'words_to_materials']])
     expect(await balance(api)).toBe(160)
     await waitForJobs(
       api,
@@ -146,6 +155,18 @@ describe('what the engine will do, said before paying (local engine)', () => {
     // the enhanced prompt does not claim what will not be done
     expect(r.body.generation.enhancedPrompt).not.toMatch(/decluttered|styled with decor/)
     expect(r.body.generation.enhancedPrompt).toContain('warm inviting lighting')
+    // what will be done only approximately is kept for the result too, with how
+    const approximated = r.body.generation.metadata.approximated.map((s: { ask: string; reason: string }) => [
+      s.ask,
+      s.reason,
+    ])
+    expect(approximated).toEqual(
+      expect.arrayContaining([
+        ['style', 'grade_only'],
+        ['stagingOption.addLighting', 'light_grade'],
+      ]),
+    )
+    expect(approximated.map(([ask]: string[]) => ask)).not.toContain('stagingOption.addDecor')
     // both phases' notes are kept, as ids the screens translate
     const [g] = await waitForJobs(api, [r.body.generation.id])
     expect((g!.metadata as any).notes).toEqual(
@@ -193,6 +214,10 @@ describe('what the engine will do, said before paying (local engine)', () => {
     )
     expect(sketch.status, JSON.stringify(sketch.body)).toBe(202)
     expect(sketch.body.generation.metadata.skipped).toBeUndefined()
+    // the description is turned into materials, not drawn: said on the result as before Generate
+    expect(sketch.body.generation.metadata.approximated).toEqual([
+      expect.objectContaining({ ask: 'description', reason: 'words_to_materials' }),
+    ])
   })
 })
 

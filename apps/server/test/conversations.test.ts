@@ -1,3 +1,4 @@
+import type { Generation } from '@parti/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roomJpeg } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
@@ -73,7 +74,7 @@ describe('Ask Parti conversations', () => {
     expect(g!.status).toBe('failed')
     expect(g!.error).toMatch(/^Sorry, I couldn't process your request\./)
     // the same as reason ids the screens translate: the apology, then the part left out and why
-    expect(g!.metadata.failure).toEqual([
+    expect((g as unknown as Generation).metadata.failure).toEqual([
       { id: 'edit_unsupported' },
       { id: 'left_out', params: { words: expect.stringMatching(/swimming pool/), reason: 'add-objects' } },
     ])
@@ -91,7 +92,7 @@ describe('Ask Parti conversations', () => {
     const [g] = await waitForJobs(api, [edit.body.generation.id])
     expect(g).toMatchObject({ status: 'failed', errorCode: 'invalid_input' })
     expect(g!.error).toBe('Please select an area with the lasso tool to indicate what to remove.')
-    expect(g!.metadata.failure).toEqual([{ id: 'select_to_remove' }])
+    expect((g as unknown as Generation).metadata.failure).toEqual([{ id: 'select_to_remove' }])
   })
 
   it('clears all messages, deletes a conversation, and keeps them private', async () => {

@@ -125,7 +125,7 @@ describe('fidelity thresholds', () => {
     expect(f.colours).toEqual([expect.objectContaining({ requested: '#b03a2e', deltaE: expect.any(Number) })])
     expect(await balance(api)).toBe(before)
     const tx = await api.get('/api/user/credits/transactions')
-    expect(JSON.stringify(tx.body)).toMatch(/Refund: lines kept \d+ %, below the 99 % threshold/)
+    expect(JSON.stringify(tx.body)).toMatch(/not charged \(lines kept \d+ %, below the 99 % threshold\)/)
     const overlay = await fetch(`${server.url}${f.overlayUrl}`, {
       headers: { authorization: `Bearer ${api.token}` },
     })

@@ -228,6 +228,8 @@ export interface RunPlan {
   /** for multi-angle: the angles that will be made, one job each */
   angles?: Angle[]
   skipped: SkippedAsk[]
+  /** what was asked and will be done only approximately, and how (said again on the result) */
+  approximated: SkippedAsk[]
 }
 
 /** Asks that say how, not whether: they shape a step that runs for another reason. */
@@ -249,6 +251,14 @@ const skippedOf = (caps: KindCapabilities, e: AskedEffects): SkippedAsk[] =>
       return { ask, reason: s?.reason, note: s?.note }
     })
 
+const approximatedOf = (caps: KindCapabilities, e: AskedEffects): SkippedAsk[] =>
+  e.asks
+    .filter((a) => levelOf(caps, a, e.hasLasso, e.photoInput) === 'approximates')
+    .map((ask) => {
+      const s = supportFor(caps, ask, e.photoInput)
+      return { ask, reason: s?.reason, note: s?.note }
+    })
+
 const doable = (caps: KindCapabilities, e: AskedEffects, ask: Ask) =>
   levelOf(caps, ask, e.hasLasso, e.photoInput) !== 'cannot'
 const allSteps = (kind: Kind): Step[] => KINDS[kind].steps.map((s) => s.step)
@@ -262,7 +272,9 @@ const allSteps = (kind: Kind): Step[] => KINDS[kind].steps.map((s) => s.step)
  *   style alone); it cleans when a cleaning option can be done, or to prepare a photo it stages; it refuses when
  *   options were chosen and none can be done.
  */
-const RUN_RULES: { [K in Kind]: (caps: KindCapabilities, e: AskedEffects) => Omit<RunPlan, 'skipped'> } = {
+const RUN_RULES: {
+  [K in Kind]: (caps: KindCapabilities, e: AskedEffects) => Omit<RunPlan, 'skipped' | 'approximated'>
+} = {
   sketch: (_c, _e) => ({ steps: allSteps('sketch') }),
   'multi-angle': (caps, e) => {
     const angles = e.asks
@@ -289,7 +301,7 @@ const RUN_RULES: { [K in Kind]: (caps: KindCapabilities, e: AskedEffects) => Omi
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */
 export function planRun(kind: Kind, caps: KindCapabilities, e: AskedEffects): RunPlan {
-  return { ...RUN_RULES[kind](caps, e), skipped: skippedOf(caps, e) }
+  return { ...RUN_RULES[kind](caps, e), skipped: skippedOf(caps, e), approximated: approximatedOf(caps, e) }
 }
 
 /** The credits of the steps that run (a kind of one step costs its price whatever its options). */

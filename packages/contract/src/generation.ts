@@ -69,6 +69,16 @@ export const GenerationMetadata = z
       )
       .optional()
       .describe('what the request asked that the engine did not do, and why (docs/product.md#capabilities)'),
+    approximated: z
+      .array(
+        z.object({
+          ask: z.enum(ALL_ASKS as [Ask, ...Ask[]]),
+          reason: z.enum(SUPPORT_REASONS).optional(),
+          note: z.string().optional(),
+        }),
+      )
+      .optional()
+      .describe('what the request asked that the engine did only approximately, and how'),
     steps: z
       .array(z.enum(STEP_NAMES as [Step, ...Step[]]))
       .optional()

@@ -109,7 +109,7 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
             angle,
             angles,
             ...(photoInput ? { photoInput } : {}),
-            ...runPlanMetadata('multi-angle', run),
+            ...runPlanMetadata('multi-angle', run, angle),
           },
           task: {
             kind: 'multi-angle',

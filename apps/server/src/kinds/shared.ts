@@ -131,11 +131,23 @@ export function runPlanFor(pc: PlanContext, kind: Kind, request: AskingRequest):
   return { ...plan, steps: plan.steps }
 }
 
-/** The run plan's facts as the job keeps them: what will not be done, and which of the steps run. */
-export function runPlanMetadata(kind: Kind, plan: RunPlan & { steps: Step[] }): Record<string, unknown> {
+/**
+ * The run plan's facts as the job keeps them: what will not be done, what only approximately (said again on the
+ * result, docs/product.md#result-notes), and which of the steps run. A multi-angle job keeps the approximation
+ * of its own angle only.
+ */
+export function runPlanMetadata(
+  kind: Kind,
+  plan: RunPlan & { steps: Step[] },
+  angle?: string,
+): Record<string, unknown> {
   const all = KINDS[kind].steps.length
+  const approximated = plan.approximated.filter(
+    (a) => !angle || !a.ask.startsWith('angle.') || a.ask === `angle.${angle}`,
+  )
   return {
     ...(plan.skipped.length ? { skipped: plan.skipped } : {}),
+    ...(approximated.length ? { approximated } : {}),
     ...(plan.steps.length < all ? { steps: plan.steps } : {}),
   }
 }

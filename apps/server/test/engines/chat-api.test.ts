@@ -1,3 +1,4 @@
+import type { Generation } from '@parti/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeGemini, startFakeGemini } from '../fakes/gemini.ts'
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts'
@@ -94,7 +95,7 @@ describe('Ask Parti on OpenAI (ENGINE_CHAT_EDIT) and inpainting on Gemini (ENGIN
     const [f] = await waitForJobs(api, [refused.body.generation.id], 20_000)
     expect(f).toMatchObject({ status: 'failed' })
     expect(f!.error).toMatch(/^Sorry, I couldn't process your request/)
-    expect(f!.metadata.failure).toEqual([{ id: 'refused' }])
+    expect((f as unknown as Generation).metadata.failure).toEqual([{ id: 'refused' }])
     expect(await balance(api)).toBe(before)
   })
 })

@@ -13,6 +13,7 @@ import {
 export type NoteLine =
   | { kind: 'phase'; phase: string; status: 'completed' | 'failed' | 'skipped' }
   | { kind: 'skipped'; ask: Ask; reason?: SupportReason }
+  | { kind: 'approximated'; ask: Ask; reason?: SupportReason }
   | { kind: 'note'; id: NoteId; params?: Record<string, string | number> }
   /** a row from before the note ids: the engine's English sentence, shown as it is */
   | { kind: 'text'; text: string }
@@ -32,7 +33,8 @@ const KNOWN_REASONS = new Set<string>(SUPPORT_REASONS)
 
 /**
  * Everything a result's metadata says about what was done and what was not, in order: the phases of a kind of
- * several steps (when one did not complete), what was asked and skipped with why, the engines' notes (ids, or
+ * several steps (when one did not complete), what was asked and skipped with why, what was done only
+ * approximately and how (as marked before Generate), the engines' notes (ids, or
  * old rows' plain sentences), and Ask Parti's refused and kept parts. Unknown shapes are left out, never shown
  * raw.
  */
@@ -46,6 +48,12 @@ export function noteLines(g: Pick<Generation, 'metadata'>): NoteLine[] {
   for (const s of m.skipped ?? [])
     lines.push({
       kind: 'skipped',
+      ask: s.ask,
+      ...(s.reason && KNOWN_REASONS.has(s.reason) ? { reason: s.reason } : {}),
+    })
+  for (const s of m.approximated ?? [])
+    lines.push({
+      kind: 'approximated',
       ask: s.ask,
       ...(s.reason && KNOWN_REASONS.has(s.reason) ? { reason: s.reason } : {}),
     })

@@ -21,7 +21,7 @@ import type { Polygon } from '../gallery/lasso/geometry'
 import { maskPng } from '../gallery/lasso/mask'
 import { useAdvancedSettings } from '../preferences/advanced'
 import { RoomTypePicker } from './components/RoomTypePicker'
-import { StagingLasso } from './components/StagingLasso'
+import { StagingLassoControls, StagingLassoPhoto } from './components/StagingLasso'
 import { StagingOptionsPicker } from './components/StagingOptionsPicker'
 import { StagingResult } from './components/StagingResult'
 import { StagingStylePicker } from './components/StagingStylePicker'
@@ -79,6 +79,8 @@ export default function StagingPage() {
   })
   const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
   const wantsRemoval = draft.options.some((o) => o === 'removeClutter' || o === 'removeFurniture')
+  // the photo is shown once: with the lasso on it while a removal is asked (or areas are drawn)
+  const showLasso = Boolean(photo) && (wantsRemoval || polygons.length > 0)
 
   const generate = async () => {
     const request = stagingRequest(draft)
@@ -111,10 +113,13 @@ export default function StagingPage() {
           job.clearFieldError()
         }}
         error={fieldError('image', ['file', 'imageUrl'])}
+        preview={
+          showLasso
+            ? (image) => <StagingLassoPhoto photo={image} polygons={polygons} onChange={setPolygons} />
+            : undefined
+        }
+        extra={showLasso && <StagingLassoControls polygons={polygons} onChange={setPolygons} />}
       />
-      {photo && (wantsRemoval || polygons.length > 0) && (
-        <StagingLasso photo={photo} polygons={polygons} onChange={setPolygons} />
-      )}
       <FormSection title={t('staging:form.roomType')} titleId={ids.room}>
         <RoomTypePicker
           value={draft.roomType}

@@ -74,6 +74,30 @@ describe('ResultNotes', () => {
   })
 })
 
+describe('approximations on the result', () => {
+  it('says what was done only approximately and how, in English and in Arabic', async () => {
+    const g = {
+      metadata: {
+        approximated: [
+          { ask: 'description', reason: 'words_to_materials' },
+          { ask: 'angle.corner', reason: 'draft_view' },
+        ],
+      },
+    } as never
+    const en = await renderWithApp(<ResultNotes generation={g} />)
+    const lines = en.getAllByRole('listitem')
+    expect(lines.map((l) => l.getAttribute('data-kind'))).toEqual(['approximated', 'approximated'])
+    expect(lines[0]!.textContent).toBe(
+      'Description: approximated, materials and colours you name are painted on the drawing; other words are not drawn.',
+    )
+    expect(lines[1]!.textContent).toMatch(/: approximated, a draft: your drawing warped to this viewpoint/)
+    en.unmount()
+    const ar = await renderWithApp(<ResultNotes generation={g} />, { language: 'ar' })
+    expect(ar.getAllByRole('listitem')[0]!.textContent).toMatch(/على وجه التقريب، /)
+    expect(ar.container.textContent).not.toMatch(/approximated/)
+  })
+})
+
 describe('FailureReason', () => {
   it('shows the engine’s own reason under the failure notice, not for a cancellation', async () => {
     const error = 'Please select an area with the lasso tool and ask again to remove it.'
@@ -109,7 +133,7 @@ describe('FailureReason', () => {
   })
 
   it('joins several reasons, the user’s words isolated and a left-out part said with its reason', async () => {
-    const g = {
+    const g: Parameters<typeof FailureReason>[0]['generation'] = {
       error: 'Sorry…',
       errorCode: 'unsupported_request',
       metadata: {

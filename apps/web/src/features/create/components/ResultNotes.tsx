@@ -31,6 +31,13 @@ function lineText(t: T, line: NoteLine): string {
         what: askLabel(t, line.ask),
         why: line.reason ? t(`create:support.reasons.${line.reason}`) : t('create:notes.notOnEngine'),
       })
+    case 'approximated':
+      return t('create:notes.approximated', {
+        what: askLabel(t, line.ask),
+        why: line.reason
+          ? t(`create:support.reasons.${line.reason}`)
+          : t('create:notes.approximatedOnEngine'),
+      })
     case 'note':
       return t(`create:notes.ids.${line.id}`, line.params ?? {})
     case 'text':

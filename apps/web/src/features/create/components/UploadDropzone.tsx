@@ -31,6 +31,11 @@ interface UploadDropzoneProps {
   testId?: string
   /** id of the focusable control, so a reasons list can move focus here */
   inputId?: string
+  /**
+   * What the one picked image shows in place of the plain preview (e.g. the staging lasso drawn on it), above
+   * the caption and its replace and remove actions: the picture is shown once.
+   */
+  preview?: (image: InputImage) => ReactNode
 }
 
 /**
@@ -49,6 +54,7 @@ export function UploadDropzone({
   extra,
   testId,
   inputId,
+  preview,
 }: UploadDropzoneProps) {
   const { t } = useTranslation(['create', 'translation'])
   const autoId = useId()
@@ -169,6 +175,7 @@ export function UploadDropzone({
             image={single}
             onReplace={() => fileRef.current?.click()}
             onRemove={() => remove(single)}
+            view={preview?.(single)}
           />
         ) : images.length > 0 ? (
           <div className="grid grid-cols-3 gap-2 p-2 sm:grid-cols-4">
@@ -241,10 +248,12 @@ function Preview({
   image,
   onReplace,
   onRemove,
+  view,
 }: {
   image: InputImage
   onReplace: () => void
   onRemove: () => void
+  view?: ReactNode
 }) {
   const { t, i18n } = useTranslation('create')
   const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 1 })
@@ -262,13 +271,15 @@ function Preview({
         : image.url
   return (
     <div>
-      <div className="grid max-h-72 place-items-center bg-surface-2">
-        <img
-          src={image.previewUrl}
-          alt={t('upload.preview')}
-          className="max-h-72 w-auto max-w-full object-contain"
-        />
-      </div>
+      {view ?? (
+        <div className="grid max-h-72 place-items-center bg-surface-2">
+          <img
+            src={image.previewUrl}
+            alt={t('upload.preview')}
+            className="max-h-72 w-auto max-w-full object-contain"
+          />
+        </div>
+      )}
       <div className="flex items-center gap-2 border-t border-border bg-surface px-3 py-2">
         <p className="min-w-0 flex-1 truncate text-xs text-fg-muted" dir="auto">
           {caption}
