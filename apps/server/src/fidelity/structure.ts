@@ -21,7 +21,7 @@ const MAX_OFFSET_PX = 4
 /** an input segment is found again when this share of its length is covered by matching output segments */
 const MIN_COVER = 0.6
 
-interface Segment {
+export interface Segment {
   x1: number
   y1: number
   x2: number
@@ -57,7 +57,7 @@ function model(): Promise<Loaded | null> {
 }
 
 /** The straight segments of a picture, in pixels of a 512² copy; null when the detector cannot run here. */
-async function detectSegments(image: Buffer): Promise<Segment[] | null> {
+export async function detectSegments(image: Buffer): Promise<Segment[] | null> {
   const m = await model()
   if (!m) return null
   const rgb = await sharp(image).rotate().resize(SIDE, SIDE, { fit: 'fill' }).removeAlpha().raw().toBuffer()
@@ -112,7 +112,7 @@ function isPeak(scores: Float32Array, x: number, y: number, s: number): boolean 
  * the same angle lying on nearly the same line; the score is the covered length over the total, counting a
  * segment as found when most of it is covered. A wall keeps its weight over a picture frame.
  */
-function structureKept(input: Segment[], output: Segment[]): number {
+export function structureKept(input: Segment[], output: Segment[]): number {
   let total = 0
   let found = 0
   for (const a of input) {
