@@ -38,7 +38,7 @@ const KNOWN_REASONS = new Set<string>(SUPPORT_REASONS)
  * old rows' plain sentences), and Ask Parti's refused and kept parts. Unknown shapes are left out, never shown
  * raw.
  */
-export function noteLines(g: Pick<Generation, 'metadata'>): NoteLine[] {
+export function noteLines(g: Pick<Generation, 'metadata'> & { status?: Generation['status'] }): NoteLine[] {
   const m = g.metadata
   const lines: NoteLine[] = []
   const phases = Object.entries(m.phases ?? {}).sort(([a], [b]) => phaseRank(a) - phaseRank(b))
@@ -51,7 +51,8 @@ export function noteLines(g: Pick<Generation, 'metadata'>): NoteLine[] {
       ask: s.ask,
       ...(s.reason && KNOWN_REASONS.has(s.reason) ? { reason: s.reason } : {}),
     })
-  for (const s of m.approximated ?? [])
+  // how something was approximated is said of a result, not of a job that failed before delivering one
+  for (const s of g.status === 'failed' ? [] : (m.approximated ?? []))
     lines.push({
       kind: 'approximated',
       ask: s.ask,

@@ -111,7 +111,9 @@ function unique(reasons: FailureReason[]): FailureReason[] {
   const seen = new Set<string>()
   return reasons.filter((r) => {
     const key = JSON.stringify(r)
-    return seen.has(key) ? false : (seen.add(key), true)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
   })
 }
 

@@ -95,6 +95,14 @@ describe('approximations on the result', () => {
     const ar = await renderWithApp(<ResultNotes generation={g} />, { language: 'ar' })
     expect(ar.getAllByRole('listitem')[0]!.textContent).toMatch(/على وجه التقريب، /)
     expect(ar.container.textContent).not.toMatch(/approximated/)
+    ar.unmount()
+    // a failed job delivered nothing to approximate
+    const failed = await renderWithApp(
+      <ResultNotes
+        generation={{ status: 'failed', metadata: (g as { metadata: object }).metadata } as never}
+      />,
+    )
+    expect(failed.container.textContent).toBe('')
   })
 })
 

@@ -61,7 +61,7 @@ export function ResultNotes({
   generation,
   className,
 }: {
-  generation: Pick<Generation, 'metadata'>
+  generation: Pick<Generation, 'metadata'> & { status?: Generation['status'] }
   className?: string
 }) {
   const { t } = useTranslation(['create', 'staging', 'sketch', 'video', 'chat'])
