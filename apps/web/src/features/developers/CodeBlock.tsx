@@ -13,9 +13,7 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
       className="relative min-w-0 max-w-full rounded-xl border border-border bg-surface-2"
       data-testid={testId}
     >
-      <pre
-        className="overflow-x-auto p-4 pe-14 text-start font-mono text-[12.5px] leading-relaxed text-fg"
-      >
+      <pre className="overflow-x-auto p-4 pe-14 text-start font-mono text-[12.5px] leading-relaxed text-fg">
         <code>{code}</code>
       </pre>
       <Button
