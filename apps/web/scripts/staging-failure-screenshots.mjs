@@ -35,8 +35,18 @@ const failed = await ctx0.request.post(`${base}/api/render/start`, {
   },
 })
 const failedId = (await failed.json()).generation.id
-const done = await waitFor([failedId])
-console.log(done.map((g) => [g.mode, g.status, g.error, JSON.stringify(g.metadata.failure)]))
+const staged = await ctx0.request.post(`${base}/api/render/start`, {
+  multipart: {
+    generationType: 'home-staging',
+    stagingOptions: 'addLighting',
+    image: { name: 'room.jpg', mimeType: 'image/jpeg', buffer: room },
+  },
+})
+const stagedId = (await staged.json()).generation.id
+const done = await waitFor([failedId, stagedId])
+console.log(
+  done.map((g) => [g.mode, g.status, g.error, JSON.stringify(g.metadata.failure ?? g.metadata.approximated)]),
+)
 const cookies = await ctx0.cookies()
 const sizes = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } }
 for (const size of ['desktop', 'mobile'])
@@ -75,6 +85,11 @@ for (const size of ['desktop', 'mobile'])
       await page.getByTestId('failure-reason').waitFor({ timeout: 15000 })
       await page.waitForTimeout(400)
       await page.screenshot({ path: `${out}/failed-${file}.png` })
+      await page.goto(`${base}/gallery?item=${stagedId}`)
+      await page.getByTestId('result-notes').first().waitFor({ timeout: 15000 })
+      await page.getByTestId('result-notes').first().scrollIntoViewIfNeeded()
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: `${out}/approximated-${file}.png` })
       console.log(file)
       await ctx.close()
     }
