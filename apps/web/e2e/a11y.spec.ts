@@ -20,7 +20,8 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
         theme,
       )
       await landing.goto()
-      await expect(page.getByRole('heading', { name: /Trusted by/ })).toBeVisible()
+      // the last section below the fold is there (testimonials are shown only once an operator supplies real ones)
+      await expect(page.getByRole('heading', { name: /Show clients the idea/ })).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
     })
 

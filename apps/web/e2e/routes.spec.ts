@@ -6,7 +6,8 @@ test.describe('routes and access rules', () => {
   for (const path of ['/sketch', '/staging', '/video', '/gallery', '/pricing', '/admin', '/admin/plans']) {
     test(`a signed-out visitor opening ${path} is sent to the landing page`, async ({ page, landing }) => {
       await page.goto(path)
-      await expect(page).toHaveURL('/')
+      // the page asked for is kept, so signing in lands there (docs/product.md#route-access)
+      await expect(page).toHaveURL(`/?next=${encodeURIComponent(path)}`)
       await expect(landing.tryForFree).toBeVisible()
     })
   }

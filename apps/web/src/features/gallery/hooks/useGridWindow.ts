@@ -1,4 +1,4 @@
-import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 export interface GridLayout {
   columns: number
@@ -78,8 +78,9 @@ export function useGridWindow(ref: RefObject<HTMLElement | null>, options: Optio
     if (fresh) offset.current = el.getBoundingClientRect().top + window.scrollY
     const top = window.scrollY - offset.current
     const next = visibleRows(layoutRef.current, top, top + window.innerHeight, overscan)
-    // the new rows are overscan (out of view for a few more frames): their render may yield to scrolling
-    startTransition(() => setRange((r) => (r.start === next.start && r.end === next.end ? r : next)))
+    // A plain update, not a transition: a transition is held back while anything it re-renders waits for data
+    // (the first rows then never showed after the merges of the results work, with the list loaded).
+    setRange((r) => (r.start === next.start && r.end === next.end ? r : next))
   }
 
   // Layout is read only at the start of an animation frame, when it is clean: a read right after React has
