@@ -1,6 +1,5 @@
 import sharp from 'sharp'
 import { matFromGrey, withCv } from '../engines/local/opencv.ts'
-import { extractLines } from '../engines/local/sketch/lines.ts'
 
 /** Both pictures are compared at this long side: fast, and a hosted engine's small shifts of a pixel vanish. */
 const WORK_SIDE = 512
@@ -32,28 +31,10 @@ export function workSize(width: number, height: number): { width: number; height
 }
 
 /**
- * The lines of a drawing: the local engine's own ink extraction (paper evened out, grain and specks dropped),
- * reduced to the outlines of the strokes so a drawn line compares with the edges a render puts on either side
- * of it. A page the extraction refuses (blank, too dark) falls back to the edges of a picture.
+ * The lines of a picture (a drawing, a render, a photo): Canny edges of its lightly smoothed grey image. A
+ * drawing's strokes give an edge on either side, as a render's do
+ * (docs/decisions/0067-fidelity-drawings-read-by-their-edges.md).
  */
-export async function sketchLines(image: Buffer, width: number, height: number): Promise<LineMap> {
-  try {
-    // the ink is found at half the working size (a quarter of the time) and scaled back: a stroke moves by at
-    // most a pixel, well within the tolerance
-    const w = Math.round(width / 2)
-    const h = Math.round(height / 2)
-    const art = await extractLines(image, w, h)
-    const mask = await sharp(Buffer.from(art.mask), { raw: { width: w, height: h, channels: 1 } })
-      .resize(width, height, { fit: 'fill', kernel: 'nearest' })
-      .raw()
-      .toBuffer()
-    return { width, height, lines: await outline(mask, width, height) }
-  } catch {
-    return pictureLines(image, width, height)
-  }
-}
-
-/** The lines of a picture (a render, a photo): Canny edges of its lightly smoothed grey image. */
 export async function pictureLines(image: Buffer, width: number, height: number): Promise<LineMap> {
   const grey = await sharp(image)
     .rotate()
@@ -75,21 +56,6 @@ export async function greyLines(grey: Uint8Array, width: number, height: number)
     return new Uint8Array(edges.data)
   })
   return { width, height, lines }
-}
-
-/** The pixels of a mask that touch its outside: a filled stroke becomes its two edges. */
-async function outline(mask: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  return withCv((cv, track) => {
-    const src = track(matFromGrey(cv, mask, width, height))
-    const eroded = track(new cv.Mat())
-    const kernel = track(cv.Mat.ones(3, 3, cv.CV_8U))
-    cv.erode(src, eroded, kernel)
-    const out = new Uint8Array(width * height)
-    const a = src.data
-    const b = eroded.data
-    for (let i = 0; i < out.length; i++) out[i] = a[i] && !b[i] ? 255 : 0
-    return out
-  })
 }
 
 /** Distance in pixels from every pixel to the nearest line of the map. */
