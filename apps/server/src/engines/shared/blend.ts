@@ -62,11 +62,19 @@ function distanceToMask(mask: Uint8Array, width: number, r: Box, cap: number, ou
   return d
 }
 
-interface Box {
+export interface Box {
   x0: number
   y0: number
   x1: number
   y1: number
+}
+
+/** Pixels that are a part of a larger picture, with their top-left corner in it. */
+type Placed = Pixels & { x0: number; y0: number }
+
+/** The part of the picture the blend reads and may change (the lasso, grown by two bands); null for no lasso. */
+export function blendBox(mask: Uint8Array, width: number, height: number, band: number): Box | null {
+  return maskBox(mask, width, height, 2 * band + 2)
 }
 
 function maskBox(mask: Uint8Array, width: number, height: number, grow: number): Box | null {
@@ -104,7 +112,7 @@ function ramp(at: number, from: number, to: number): number {
  * the lasso (1..2 bands). A provider that shifts or tints the whole picture is undone; the change inside the
  * lasso keeps its own colour relative to that. Clamped, so a ring that genuinely differs cannot swing it far.
  */
-function colourMatch(src: Pixels, edit: Pixels, dist: Float32Array, r: Box, band: number) {
+function colourMatch(src: Pixels, edit: Placed, dist: Float32Array, r: Box, band: number) {
   const c = 3
   const n = [0, 0, 0]
   const sumS = [0, 0, 0]
@@ -119,9 +127,10 @@ function colourMatch(src: Pixels, edit: Pixels, dist: Float32Array, r: Box, band
       if (dd <= band / 2 || dd > 2 * band) continue
       count++
       const i = (y * src.width + x) * src.channels
+      const j = ((y - edit.y0) * edit.width + x - edit.x0) * edit.channels
       for (let k = 0; k < c; k++) {
         const s = src.data[i + k]!
-        const e = edit.data[i + k]!
+        const e = edit.data[j + k]!
         n[k]!++
         sumS[k]! += s
         sumE[k]! += e
@@ -181,8 +190,8 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
  * detail (the rest). Deep inside the lasso both are kept, so the colour-matched edit is there as made; over the
  * inner half band the detail fades in; outside the lasso the smooth part alone fades out over the band, so a
  * hard-edged edit (a selection brightened) leaves no step and a provider's changes past the lasso are not
- * carried over. Beyond the band the source's bytes stay as they are. `edit` must have the source's size and
- * channels.
+ * carried over. Beyond the band the source's bytes stay as they are. `edit` has the source's channels, and its
+ * size or only the box `blendBox` gives (nothing outside that box is read: a caller decodes no more).
  */
 export function blendOntoSource(
   src: Pixels,
@@ -191,11 +200,13 @@ export function blendOntoSource(
   band: number,
 ): { image: Pixels; changedArea: number } {
   const out: Pixels = { ...src, data: new Uint8Array(src.data) }
-  const box = maskBox(mask, src.width, src.height, 2 * band + 2)
+  const box = blendBox(mask, src.width, src.height, band)
   if (!box) return { image: out, changedArea: 0 }
+  const whole = edit.width === src.width && edit.height === src.height
+  const placed: Placed = { ...edit, x0: whole ? 0 : box.x0, y0: whole ? 0 : box.y0 }
   const dist = distanceToMask(mask, src.width, box, 2 * band)
   const depth = distanceToMask(mask, src.width, box, band, true)
-  const { gain, offset } = colourMatch(src, edit, dist, box, band)
+  const { gain, offset } = colourMatch(src, placed, dist, box, band)
   const w = box.x1 - box.x0
   const h = box.y1 - box.y0
   const inside = new Float32Array(w * h)
@@ -224,13 +235,15 @@ export function blendOntoSource(
   const [c0, c1, c2] = changes
   const [g0, g1, g2] = gain as [number, number, number]
   const [o0, o1, o2] = offset as [number, number, number]
-  for (let y = 0, q = 0; y < h; y++)
-    for (let x = 0, i = (y + box.y0) * stride + box.x0 * ch; x < w; x++, q++, i += ch) {
+  for (let y = 0, q = 0; y < h; y++) {
+    let j = ((y + box.y0 - placed.y0) * edit.width + box.x0 - placed.x0) * ch
+    for (let x = 0, i = (y + box.y0) * stride + box.x0 * ch; x < w; x++, q++, i += ch, j += ch) {
       if (!inside[q]) continue
-      c0[q] = g0 * eData[i]! + o0 - sData[i]!
-      c1[q] = g1 * eData[i + 1]! + o1 - sData[i + 1]!
-      c2[q] = g2 * eData[i + 2]! + o2 - sData[i + 2]!
+      c0[q] = g0 * eData[j]! + o0 - sData[i]!
+      c1[q] = g1 * eData[j + 1]! + o1 - sData[i + 1]!
+      c2[q] = g2 * eData[j + 2]! + o2 - sData[i + 2]!
     }
+  }
   const smooths = changes.map((c) => boxBlur(c, w, h, band))
   for (let k = 0; k < 3; k++) {
     const change = changes[k]!
