@@ -80,10 +80,9 @@ function toHex([r, g, b]: readonly number[]): string {
  * the first centres over the picture's lightness range, so one picture always gives one answer.
  */
 function kMeans(labs: Lab[], data: Buffer, k: number) {
-  const order = labs.map((_, i) => i).sort((a, b) => labs[a]![0] - labs[b]![0])
-  let centres: Lab[] = Array.from(
-    { length: k },
-    (_, j) => labs[order[Math.floor(((j + 0.5) / k) * order.length)]!]!,
+  const lightness = Float64Array.from(labs, (lab) => lab[0]).sort()
+  let centres: Lab[] = Array.from({ length: k }, (_, j) =>
+    atLightnessRank(labs, lightness, Math.floor(((j + 0.5) / k) * labs.length)),
   )
   // flat typed copies for the hot loop (every pixel, every centre, every iteration): no tuple destructuring
   const n = labs.length
@@ -115,7 +114,13 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
       let best = 0
       let bestD = Number.POSITIVE_INFINITY
       for (let j = 0; j < k; j++) {
-        const d = (L - at[j * 3]!) ** 2 + (a - at[j * 3 + 1]!) ** 2 + (b - at[j * 3 + 2]!) ** 2
+        // partial sums only grow: a centre already farther on lightness alone is passed over (same answer)
+        const dL = L - at[j * 3]!
+        const d1 = dL * dL
+        if (d1 >= bestD) continue
+        const da = a - at[j * 3 + 1]!
+        const db = b - at[j * 3 + 2]!
+        const d = d1 + da * da + db * db
         if (d < bestD) {
           bestD = d
           best = j
@@ -142,4 +147,16 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
     })
   }
   return { centres, counts, rgb }
+}
+
+/**
+ * The colour at a rank of the pixels ordered by lightness, ties in pixel order (what a stable sort by L gives),
+ * found from a native sort of the lightness values alone (`sorted`).
+ */
+function atLightnessRank(labs: Lab[], sorted: Float64Array, rank: number): Lab {
+  const v = sorted[rank]!
+  let below = 0
+  for (const lab of labs) if (lab[0] < v) below++
+  for (const lab of labs) if (lab[0] === v && below++ === rank) return lab
+  return labs[rank]!
 }
