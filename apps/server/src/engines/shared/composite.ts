@@ -74,8 +74,9 @@ export async function compositeOntoSource(
     ? blendOntoSource(src, edit, lasso, band)
     : { image: src, changedArea: 0 }
   const encoder = sharp(image.data, { raw: { width, height, channels: image.channels } })
-  // a fast deflate: the file is a little larger, the job a lot quicker (bench/README.md)
-  const data = await encoder.png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer()
+  // the fastest deflate, no per-row filter search: a 1024² photo is ~1.7 MB instead of ~1.3 MB at level 2, and
+  // its encoding takes a third less CPU, the largest single step left of compositing (bench/README.md)
+  const data = await encoder.png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer()
   return { output: { kind: 'image', data, contentType: 'image/png', width, height }, changedArea }
 }
 
