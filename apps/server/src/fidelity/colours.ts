@@ -130,12 +130,12 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
       assign[i] = best
       counts[best]!++
       const s = best * 6
-      sums[s] += L
-      sums[s + 1] += a
-      sums[s + 2] += b
-      sums[s + 3] += data[i * 3]!
-      sums[s + 4] += data[i * 3 + 1]!
-      sums[s + 5] += data[i * 3 + 2]!
+      sums[s] = sums[s]! + L
+      sums[s + 1] = sums[s + 1]! + a
+      sums[s + 2] = sums[s + 2]! + b
+      sums[s + 3] = sums[s + 3]! + data[i * 3]!
+      sums[s + 4] = sums[s + 4]! + data[i * 3 + 1]!
+      sums[s + 5] = sums[s + 5]! + data[i * 3 + 2]!
     }
     centres = centres.map((c, j) => {
       const m = counts[j]!

@@ -170,7 +170,7 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
   const acc = new Float64Array(w)
   for (let k = -rad; k <= rad; k++) {
     const row = Math.min(h - 1, Math.max(0, k)) * w
-    for (let x = 0; x < w; x++) acc[x] += tmp[row + x]!
+    for (let x = 0; x < w; x++) acc[x] = acc[x]! + tmp[row + x]!
   }
   for (let y = 0; y < h; y++) {
     const add = Math.min(h - 1, y + rad + 1) * w
@@ -178,7 +178,7 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
     const at = y * w
     for (let x = 0; x < w; x++) {
       out[at + x] = acc[x]! / span
-      acc[x] += tmp[add + x]! - tmp[drop + x]!
+      acc[x] = acc[x]! + (tmp[add + x]! - tmp[drop + x]!)
     }
   }
   return out
