@@ -1,7 +1,7 @@
 import type { FidelityMethod } from '@parti/contract'
 import sharp from 'sharp'
 import { type ColourFidelity, colourFidelity } from './colours.ts'
-import { greyLines, LINE_TOLERANCE_PX, lineOverlap, pictureLines, workSize } from './lines.ts'
+import { greyLines, LINE_TOLERANCE_PX, lineOverlap, lumaOf, pictureLines, workSize } from './lines.ts'
 
 export interface FidelityInput {
   /** the picture the user gave (encoded) */
@@ -49,9 +49,7 @@ export async function measureFidelity(req: FidelityInput, structure?: StructureC
     .removeAlpha()
     .raw()
     .toBuffer()
-  const grey = new Uint8Array(width * height)
-  for (let i = 0, j = 0; i < grey.length; i++, j += 3)
-    grey[i] = (rgb[j]! * 77 + rgb[j + 1]! * 150 + rgb[j + 2]! * 29) >> 8
+  const grey = lumaOf(rgb, width * height)
   const [inLines, outLines, colours] = await Promise.all([
     pictureLines(req.input, width, height),
     greyLines(grey, width, height),
