@@ -82,14 +82,34 @@ function maskBox(mask: Uint8Array, width: number, height: number, grow: number):
   let y0 = height
   let x1 = -1
   let y1 = -1
-  for (let y = 0, p = 0; y < height; y++)
-    for (let x = 0; x < width; x++, p++) {
-      if (!mask[p]) continue
-      if (x < x0) x0 = x
-      if (x > x1) x1 = x
-      if (y < y0) y0 = y
-      if (y > y1) y1 = y
+  // four pixels at a time where the rows allow it: most rows of a mask are empty
+  const words =
+    mask.byteOffset % 4 === 0 && width % 4 === 0 && mask.length === width * height
+      ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length / 4)
+      : null
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    let first = row
+    let last = row + width - 1
+    if (words) {
+      const start = row / 4
+      const end = start + width / 4
+      let k = start
+      while (k < end && !words[k]) k++
+      if (k === end) continue
+      first = k * 4
+      k = end - 1
+      while (!words[k]) k--
+      last = k * 4 + 3
     }
+    while (first <= last && !mask[first]) first++
+    if (first > last) continue
+    while (!mask[last]) last--
+    if (first - row < x0) x0 = first - row
+    if (last - row > x1) x1 = last - row
+    if (y < y0) y0 = y
+    y1 = y
+  }
   if (x1 < 0) return null
   return {
     x0: Math.max(0, x0 - grow),
@@ -191,16 +211,17 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
  * inner half band the detail fades in; outside the lasso the smooth part alone fades out over the band, so a
  * hard-edged edit (a selection brightened) leaves no step and a provider's changes past the lasso are not
  * carried over. Beyond the band the source's bytes stay as they are. `edit` has the source's channels, and its
- * size or only the box `blendBox` gives (nothing outside that box is read: a caller decodes no more).
+ * size or only the box `blendBox` gives (nothing outside that box is read: a caller decodes no more); a caller
+ * that has that box already passes it.
  */
 export function blendOntoSource(
   src: Pixels,
   edit: Pixels,
   mask: Uint8Array,
   band: number,
+  box = blendBox(mask, src.width, src.height, band),
 ): { image: Pixels; changedArea: number } {
   const out: Pixels = { ...src, data: new Uint8Array(src.data) }
-  const box = blendBox(mask, src.width, src.height, band)
   if (!box) return { image: out, changedArea: 0 }
   const whole = edit.width === src.width && edit.height === src.height
   const placed: Placed = { ...edit, x0: whole ? 0 : box.x0, y0: whole ? 0 : box.y0 }

@@ -71,7 +71,7 @@ export async function compositeOntoSource(
     box ? decode(edited, { size: { width, height }, alpha, within: box }) : null,
   ])
   const { image, changedArea } = edit
-    ? blendOntoSource(src, edit, lasso, band)
+    ? blendOntoSource(src, edit, lasso, band, box)
     : { image: src, changedArea: 0 }
   const encoder = sharp(image.data, { raw: { width, height, channels: image.channels } })
   // the fastest deflate, no per-row filter search: a 1024² photo is ~1.7 MB instead of ~1.3 MB at level 2, and
