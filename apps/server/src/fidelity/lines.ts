@@ -70,16 +70,48 @@ export async function greyLines(grey: Uint8Array, width: number, height: number)
   return { width, height, lines }
 }
 
-/** Distance in pixels from every pixel to the nearest line of the map. */
-async function distances(map: LineMap): Promise<Float32Array> {
-  return withCv((cv, track) => {
-    const inverted = new Uint8Array(map.lines.length)
-    for (let i = 0; i < inverted.length; i++) inverted[i] = map.lines[i] ? 0 : 255
-    const src = track(matFromGrey(cv, inverted, map.width, map.height))
-    const dist = track(new cv.Mat())
-    cv.distanceTransform(src, dist, cv.DIST_L2, 3)
-    return new Float32Array(dist.data32F)
-  })
+/**
+ * The offsets within `tolerance` of a pixel by OpenCV's 3×3 L2 distance transform (a chamfer metric), read once
+ * from the transform of a single point: "within tolerance of a line" is then the union of these offsets around
+ * the line's pixels, the same set the transform gives, without transforming every pixel of both maps.
+ */
+const reach = new Map<number, Promise<Int32Array>>()
+function offsetsWithin(tolerance: number): Promise<Int32Array> {
+  let found = reach.get(tolerance)
+  if (!found) {
+    const r = Math.ceil(tolerance) + 1
+    const side = 2 * r + 1
+    found = withCv((cv, track) => {
+      const point = new Uint8Array(side * side).fill(255)
+      point[r * side + r] = 0
+      const dist = track(new cv.Mat())
+      cv.distanceTransform(track(matFromGrey(cv, point, side, side)), dist, cv.DIST_L2, 3)
+      const d = dist.data32F
+      const offsets: number[] = []
+      for (let y = 0; y < side; y++)
+        for (let x = 0; x < side; x++) if (d[y * side + x]! <= tolerance) offsets.push(x - r, y - r)
+      return Int32Array.from(offsets)
+    })
+    reach.set(tolerance, found)
+  }
+  return found
+}
+
+/** 1 for every pixel within `tolerance` of a line of the map. */
+async function nearLines(map: LineMap, tolerance: number): Promise<Uint8Array> {
+  const offsets = await offsetsWithin(tolerance)
+  const { width, height, lines } = map
+  const near = new Uint8Array(lines.length)
+  for (let y = 0, i = 0; y < height; y++)
+    for (let x = 0; x < width; x++, i++) {
+      if (!lines[i]) continue
+      for (let k = 0; k < offsets.length; k += 2) {
+        const nx = x + offsets[k]!
+        const ny = y + offsets[k + 1]!
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height) near[ny * width + nx] = 1
+      }
+    }
+  return near
 }
 
 /**
@@ -91,7 +123,10 @@ async function distances(map: LineMap): Promise<Float32Array> {
 export async function lineOverlap(input: LineMap, output: LineMap, tolerance: number): Promise<LineOverlap> {
   if (input.width !== output.width || input.height !== output.height)
     throw new Error('line maps of different sizes')
-  const [toInput, toOutput] = await Promise.all([distances(input), distances(output)])
+  const [nearInput, nearOutput] = await Promise.all([
+    nearLines(input, tolerance),
+    nearLines(output, tolerance),
+  ])
   const verdict = new Uint8Array(input.lines.length)
   let inCount = 0
   let kept = 0
@@ -100,14 +135,14 @@ export async function lineOverlap(input: LineMap, output: LineMap, tolerance: nu
   for (let i = 0; i < verdict.length; i++) {
     if (input.lines[i]) {
       inCount++
-      if (toOutput[i]! <= tolerance) {
+      if (nearOutput[i]) {
         kept++
         verdict[i] = 1
       } else verdict[i] = 2
     }
     if (output.lines[i]) {
       outCount++
-      if (toInput[i]! <= tolerance) near++
+      if (nearInput[i]) near++
       else if (!verdict[i]) verdict[i] = 3
     }
   }
