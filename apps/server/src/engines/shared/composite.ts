@@ -42,9 +42,12 @@ async function decode(
 async function lassoPixels(mask: Buffer, width: number, height: number): Promise<Buffer> {
   const meta = await sharp(mask, { limitInputPixels: MAX_PIXELS }).metadata()
   if (meta.width !== width || meta.height !== height || meta.hasAlpha) return maskPixels(mask, width, height)
-  const grey = await sharp(mask, { limitInputPixels: MAX_PIXELS }).extractChannel(0).raw().toBuffer()
-  for (let i = 0; i < grey.length; i++) grey[i] = grey[i]! >= 128 ? 255 : 0
-  return grey
+  // libvips' threshold (≥ 128 → 255, else 0) on its threads rather than a JS pass over every pixel
+  return sharp(mask, { limitInputPixels: MAX_PIXELS })
+    .extractChannel(0)
+    .threshold(128, { grayscale: false })
+    .raw()
+    .toBuffer()
 }
 
 /**
