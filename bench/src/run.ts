@@ -30,6 +30,7 @@ for (const extra of [
   './local-engine-section.ts',
   './compositing-section.ts',
   './fidelity-section.ts',
+  './combined-section.ts',
   './gallery-section.ts',
   './web-section.ts',
 ]) {

@@ -80,25 +80,47 @@ function toHex([r, g, b]: readonly number[]): string {
  * the first centres over the picture's lightness range, so one picture always gives one answer.
  */
 function kMeans(labs: Lab[], data: Buffer, k: number) {
-  const order = labs.map((_, i) => i).sort((a, b) => labs[a]![0] - labs[b]![0])
-  let centres: Lab[] = Array.from(
-    { length: k },
-    (_, j) => labs[order[Math.floor(((j + 0.5) / k) * order.length)]!]!,
+  const lightness = Float64Array.from(labs, (lab) => lab[0]).sort()
+  let centres: Lab[] = Array.from({ length: k }, (_, j) =>
+    atLightnessRank(labs, lightness, Math.floor(((j + 0.5) / k) * labs.length)),
   )
-  const assign = new Uint8Array(labs.length).fill(255)
+  // flat typed copies for the hot loop (every pixel, every centre, every iteration): no tuple destructuring
+  const n = labs.length
+  const flat = new Float64Array(n * 3)
+  for (let i = 0; i < n; i++) {
+    const lab = labs[i]!
+    flat[i * 3] = lab[0]
+    flat[i * 3 + 1] = lab[1]
+    flat[i * 3 + 2] = lab[2]
+  }
+  const at = new Float64Array(k * 3)
+  const assign = new Uint8Array(n).fill(255)
   let counts = new Uint32Array(k)
   let rgb: number[][] = []
   for (let iter = 0, moved = 1; iter < 8 && moved; iter++) {
     moved = 0
-    const sums = Array.from({ length: k }, () => [0, 0, 0, 0, 0, 0])
+    for (let j = 0; j < k; j++) {
+      const c = centres[j]!
+      at[j * 3] = c[0]
+      at[j * 3 + 1] = c[1]
+      at[j * 3 + 2] = c[2]
+    }
+    const sums = new Float64Array(k * 6)
     counts = new Uint32Array(k)
-    for (let i = 0; i < labs.length; i++) {
-      const [L, a, b] = labs[i]!
+    for (let i = 0; i < n; i++) {
+      const L = flat[i * 3]!
+      const a = flat[i * 3 + 1]!
+      const b = flat[i * 3 + 2]!
       let best = 0
       let bestD = Number.POSITIVE_INFINITY
       for (let j = 0; j < k; j++) {
-        const c = centres[j]!
-        const d = (L - c[0]) ** 2 + (a - c[1]) ** 2 + (b - c[2]) ** 2
+        // partial sums only grow: a centre already farther on lightness alone is passed over (same answer)
+        const dL = L - at[j * 3]!
+        const d1 = dL * dL
+        if (d1 >= bestD) continue
+        const da = a - at[j * 3 + 1]!
+        const db = b - at[j * 3 + 2]!
+        const d = d1 + da * da + db * db
         if (d < bestD) {
           bestD = d
           best = j
@@ -107,23 +129,34 @@ function kMeans(labs: Lab[], data: Buffer, k: number) {
       if (assign[i] !== best) moved++
       assign[i] = best
       counts[best]!++
-      const s = sums[best]!
-      s[0]! += L
-      s[1]! += a
-      s[2]! += b
-      s[3]! += data[i * 3]!
-      s[4]! += data[i * 3 + 1]!
-      s[5]! += data[i * 3 + 2]!
+      const s = best * 6
+      sums[s] = sums[s]! + L
+      sums[s + 1] = sums[s + 1]! + a
+      sums[s + 2] = sums[s + 2]! + b
+      sums[s + 3] = sums[s + 3]! + data[i * 3]!
+      sums[s + 4] = sums[s + 4]! + data[i * 3 + 1]!
+      sums[s + 5] = sums[s + 5]! + data[i * 3 + 2]!
     }
     centres = centres.map((c, j) => {
       const m = counts[j]!
-      const s = sums[j]!
-      return m ? ([s[0]! / m, s[1]! / m, s[2]! / m] as const) : c
+      return m ? ([sums[j * 6]! / m, sums[j * 6 + 1]! / m, sums[j * 6 + 2]! / m] as const) : c
     })
-    rgb = sums.map((s, j) => {
+    rgb = centres.map((_, j) => {
       const m = counts[j]! || 1
-      return [s[3]! / m, s[4]! / m, s[5]! / m]
+      return [sums[j * 6 + 3]! / m, sums[j * 6 + 4]! / m, sums[j * 6 + 5]! / m]
     })
   }
   return { centres, counts, rgb }
+}
+
+/**
+ * The colour at a rank of the pixels ordered by lightness, ties in pixel order (what a stable sort by L gives),
+ * found from a native sort of the lightness values alone (`sorted`).
+ */
+function atLightnessRank(labs: Lab[], sorted: Float64Array, rank: number): Lab {
+  const v = sorted[rank]!
+  let below = 0
+  for (const lab of labs) if (lab[0] < v) below++
+  for (const lab of labs) if (lab[0] === v && below++ === rank) return lab
+  return labs[rank]!
 }

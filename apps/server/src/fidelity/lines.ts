@@ -1,6 +1,5 @@
 import sharp from 'sharp'
 import { matFromGrey, withCv } from '../engines/local/opencv.ts'
-import { extractLines } from '../engines/local/sketch/lines.ts'
 
 /** Both pictures are compared at this long side: fast, and a hosted engine's small shifts of a pixel vanish. */
 const WORK_SIDE = 512
@@ -32,36 +31,30 @@ export function workSize(width: number, height: number): { width: number; height
 }
 
 /**
- * The lines of a drawing: the local engine's own ink extraction (paper evened out, grain and specks dropped),
- * reduced to the outlines of the strokes so a drawn line compares with the edges a render puts on either side
- * of it. A page the extraction refuses (blank, too dark) falls back to the edges of a picture.
+ * The lines of a picture (a drawing, a render, a photo): Canny edges of its lightly smoothed grey image. A
+ * drawing's strokes give an edge on either side, as a render's do
+ * (docs/decisions/0067-fidelity-drawings-read-by-their-edges.md).
  */
-export async function sketchLines(image: Buffer, width: number, height: number): Promise<LineMap> {
-  try {
-    // the ink is found at half the working size (a quarter of the time) and scaled back: a stroke moves by at
-    // most a pixel, well within the tolerance
-    const w = Math.round(width / 2)
-    const h = Math.round(height / 2)
-    const art = await extractLines(image, w, h)
-    const mask = await sharp(Buffer.from(art.mask), { raw: { width: w, height: h, channels: 1 } })
-      .resize(width, height, { fit: 'fill', kernel: 'nearest' })
-      .raw()
-      .toBuffer()
-    return { width, height, lines: await outline(mask, width, height) }
-  } catch {
-    return pictureLines(image, width, height)
-  }
-}
-
-/** The lines of a picture (a render, a photo): Canny edges of its lightly smoothed grey image. */
 export async function pictureLines(image: Buffer, width: number, height: number): Promise<LineMap> {
-  const grey = await sharp(image)
+  const rgb = await sharp(image)
     .rotate()
     .resize(width, height, { fit: 'fill' })
-    .toColourspace('b-w')
+    .toColourspace('srgb')
+    .removeAlpha()
     .raw()
     .toBuffer()
-  return greyLines(grey, width, height)
+  return greyLines(lumaOf(rgb, width * height), width, height)
+}
+
+/**
+ * The grey of RGB pixels, by the integer luma both pictures are read with: libvips' own grey conversion (through
+ * linear light) costs more than the rest of the decode at working size.
+ */
+export function lumaOf(rgb: Uint8Array, pixels: number): Uint8Array {
+  const grey = new Uint8Array(pixels)
+  for (let i = 0, j = 0; i < pixels; i++, j += 3)
+    grey[i] = (rgb[j]! * 77 + rgb[j + 1]! * 150 + rgb[j + 2]! * 29) >> 8
+  return grey
 }
 
 /** Canny edges of a grey image already at working size. */
@@ -77,31 +70,48 @@ export async function greyLines(grey: Uint8Array, width: number, height: number)
   return { width, height, lines }
 }
 
-/** The pixels of a mask that touch its outside: a filled stroke becomes its two edges. */
-async function outline(mask: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  return withCv((cv, track) => {
-    const src = track(matFromGrey(cv, mask, width, height))
-    const eroded = track(new cv.Mat())
-    const kernel = track(cv.Mat.ones(3, 3, cv.CV_8U))
-    cv.erode(src, eroded, kernel)
-    const out = new Uint8Array(width * height)
-    const a = src.data
-    const b = eroded.data
-    for (let i = 0; i < out.length; i++) out[i] = a[i] && !b[i] ? 255 : 0
-    return out
-  })
+/**
+ * The offsets within `tolerance` of a pixel by OpenCV's 3×3 L2 distance transform (a chamfer metric), read once
+ * from the transform of a single point: "within tolerance of a line" is then the union of these offsets around
+ * the line's pixels, the same set the transform gives, without transforming every pixel of both maps.
+ */
+const reach = new Map<number, Promise<Int32Array>>()
+function offsetsWithin(tolerance: number): Promise<Int32Array> {
+  let found = reach.get(tolerance)
+  if (!found) {
+    const r = Math.ceil(tolerance) + 1
+    const side = 2 * r + 1
+    found = withCv((cv, track) => {
+      const point = new Uint8Array(side * side).fill(255)
+      point[r * side + r] = 0
+      const dist = track(new cv.Mat())
+      cv.distanceTransform(track(matFromGrey(cv, point, side, side)), dist, cv.DIST_L2, 3)
+      const d = dist.data32F
+      const offsets: number[] = []
+      for (let y = 0; y < side; y++)
+        for (let x = 0; x < side; x++) if (d[y * side + x]! <= tolerance) offsets.push(x - r, y - r)
+      return Int32Array.from(offsets)
+    })
+    reach.set(tolerance, found)
+  }
+  return found
 }
 
-/** Distance in pixels from every pixel to the nearest line of the map. */
-async function distances(map: LineMap): Promise<Float32Array> {
-  return withCv((cv, track) => {
-    const inverted = new Uint8Array(map.lines.length)
-    for (let i = 0; i < inverted.length; i++) inverted[i] = map.lines[i] ? 0 : 255
-    const src = track(matFromGrey(cv, inverted, map.width, map.height))
-    const dist = track(new cv.Mat())
-    cv.distanceTransform(src, dist, cv.DIST_L2, 3)
-    return new Float32Array(dist.data32F)
-  })
+/** 1 for every pixel within `tolerance` of a line of the map. */
+async function nearLines(map: LineMap, tolerance: number): Promise<Uint8Array> {
+  const offsets = await offsetsWithin(tolerance)
+  const { width, height, lines } = map
+  const near = new Uint8Array(lines.length)
+  for (let y = 0, i = 0; y < height; y++)
+    for (let x = 0; x < width; x++, i++) {
+      if (!lines[i]) continue
+      for (let k = 0; k < offsets.length; k += 2) {
+        const nx = x + offsets[k]!
+        const ny = y + offsets[k + 1]!
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height) near[ny * width + nx] = 1
+      }
+    }
+  return near
 }
 
 /**
@@ -113,7 +123,10 @@ async function distances(map: LineMap): Promise<Float32Array> {
 export async function lineOverlap(input: LineMap, output: LineMap, tolerance: number): Promise<LineOverlap> {
   if (input.width !== output.width || input.height !== output.height)
     throw new Error('line maps of different sizes')
-  const [toInput, toOutput] = await Promise.all([distances(input), distances(output)])
+  const [nearInput, nearOutput] = await Promise.all([
+    nearLines(input, tolerance),
+    nearLines(output, tolerance),
+  ])
   const verdict = new Uint8Array(input.lines.length)
   let inCount = 0
   let kept = 0
@@ -122,14 +135,14 @@ export async function lineOverlap(input: LineMap, output: LineMap, tolerance: nu
   for (let i = 0; i < verdict.length; i++) {
     if (input.lines[i]) {
       inCount++
-      if (toOutput[i]! <= tolerance) {
+      if (nearOutput[i]) {
         kept++
         verdict[i] = 1
       } else verdict[i] = 2
     }
     if (output.lines[i]) {
       outCount++
-      if (toInput[i]! <= tolerance) near++
+      if (nearInput[i]) near++
       else if (!verdict[i]) verdict[i] = 3
     }
   }

@@ -1,14 +1,14 @@
 import type { FidelityMethod } from '@parti/contract'
 import sharp from 'sharp'
 import { type ColourFidelity, colourFidelity } from './colours.ts'
-import { greyLines, LINE_TOLERANCE_PX, lineOverlap, pictureLines, sketchLines, workSize } from './lines.ts'
+import { greyLines, LINE_TOLERANCE_PX, lineOverlap, lumaOf, pictureLines, workSize } from './lines.ts'
 
 export interface FidelityInput {
   /** the picture the user gave (encoded) */
   input: Buffer
   /** the result as stored (encoded) */
   output: Buffer
-  /** a drawing is read for its ink lines; a photo for its edges (and its structure when a detector is given) */
+  /** both are read for their edges; a photo also for its structure when a detector is given */
   subject: 'drawing' | 'photo'
   /** palette and own colours that were asked, #rrggbb */
   colours: string[]
@@ -49,13 +49,9 @@ export async function measureFidelity(req: FidelityInput, structure?: StructureC
     .removeAlpha()
     .raw()
     .toBuffer()
-  const grey = new Uint8Array(width * height)
-  for (let i = 0, j = 0; i < grey.length; i++, j += 3)
-    grey[i] = (rgb[j]! * 77 + rgb[j + 1]! * 150 + rgb[j + 2]! * 29) >> 8
+  const grey = lumaOf(rgb, width * height)
   const [inLines, outLines, colours] = await Promise.all([
-    req.subject === 'drawing'
-      ? sketchLines(req.input, width, height)
-      : pictureLines(req.input, width, height),
+    pictureLines(req.input, width, height),
     greyLines(grey, width, height),
     colourFidelity({ data: rgb, width, height }, req.colours),
   ])

@@ -29,41 +29,52 @@ function distanceToMask(mask: Uint8Array, width: number, r: Box, cap: number, ou
   const h = r.y1 - r.y0
   const far = (cap + 2) * 3
   const d = new Float32Array(w * h)
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) d[y * w + x] = !mask[(y + r.y0) * width + x + r.x0] === outside ? 0 : far
-  const relax = (i: number, j: number, cost: number) => {
-    const v = d[j]! + cost
-    if (v < d[i]!) d[i] = v
+  for (let y = 0; y < h; y++) {
+    const row = (y + r.y0) * width + r.x0
+    for (let x = 0; x < w; x++) d[y * w + x] = (mask[row + x] !== 0) !== outside ? 0 : far
   }
+  // two raster passes, written out without closures: this runs over every pixel of the box (a hot loop)
   for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x
-      if (x > 0) relax(i, i - 1, 3)
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      let v = d[i]!
+      if (x > 0 && d[i - 1]! + 3 < v) v = d[i - 1]! + 3
       if (y > 0) {
-        relax(i, i - w, 3)
-        if (x > 0) relax(i, i - w - 1, 4)
-        if (x < w - 1) relax(i, i - w + 1, 4)
+        const j = i - w
+        if (d[j]! + 3 < v) v = d[j]! + 3
+        if (x > 0 && d[j - 1]! + 4 < v) v = d[j - 1]! + 4
+        if (x < w - 1 && d[j + 1]! + 4 < v) v = d[j + 1]! + 4
       }
+      d[i] = v
     }
   for (let y = h - 1; y >= 0; y--)
-    for (let x = w - 1; x >= 0; x--) {
-      const i = y * w + x
-      if (x < w - 1) relax(i, i + 1, 3)
+    for (let x = w - 1, i = y * w + w - 1; x >= 0; x--, i--) {
+      let v = d[i]!
+      if (x < w - 1 && d[i + 1]! + 3 < v) v = d[i + 1]! + 3
       if (y < h - 1) {
-        relax(i, i + w, 3)
-        if (x < w - 1) relax(i, i + w + 1, 4)
-        if (x > 0) relax(i, i + w - 1, 4)
+        const j = i + w
+        if (d[j]! + 3 < v) v = d[j]! + 3
+        if (x < w - 1 && d[j + 1]! + 4 < v) v = d[j + 1]! + 4
+        if (x > 0 && d[j - 1]! + 4 < v) v = d[j - 1]! + 4
       }
+      d[i] = v
     }
   for (let i = 0; i < d.length; i++) d[i] = Math.min(cap + 1, d[i]! / 3)
   return d
 }
 
-interface Box {
+export interface Box {
   x0: number
   y0: number
   x1: number
   y1: number
+}
+
+/** Pixels that are a part of a larger picture, with their top-left corner in it. */
+type Placed = Pixels & { x0: number; y0: number }
+
+/** The part of the picture the blend reads and may change (the lasso, grown by two bands); null for no lasso. */
+export function blendBox(mask: Uint8Array, width: number, height: number, band: number): Box | null {
+  return maskBox(mask, width, height, 2 * band + 2)
 }
 
 function maskBox(mask: Uint8Array, width: number, height: number, grow: number): Box | null {
@@ -71,14 +82,34 @@ function maskBox(mask: Uint8Array, width: number, height: number, grow: number):
   let y0 = height
   let x1 = -1
   let y1 = -1
-  for (let y = 0, p = 0; y < height; y++)
-    for (let x = 0; x < width; x++, p++) {
-      if (!mask[p]) continue
-      if (x < x0) x0 = x
-      if (x > x1) x1 = x
-      if (y < y0) y0 = y
-      if (y > y1) y1 = y
+  // four pixels at a time where the rows allow it: most rows of a mask are empty
+  const words =
+    mask.byteOffset % 4 === 0 && width % 4 === 0 && mask.length === width * height
+      ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length / 4)
+      : null
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    let first = row
+    let last = row + width - 1
+    if (words) {
+      const start = row / 4
+      const end = start + width / 4
+      let k = start
+      while (k < end && !words[k]) k++
+      if (k === end) continue
+      first = k * 4
+      k = end - 1
+      while (!words[k]) k--
+      last = k * 4 + 3
     }
+    while (first <= last && !mask[first]) first++
+    if (first > last) continue
+    while (!mask[last]) last--
+    if (first - row < x0) x0 = first - row
+    if (last - row > x1) x1 = last - row
+    if (y < y0) y0 = y
+    y1 = y
+  }
   if (x1 < 0) return null
   return {
     x0: Math.max(0, x0 - grow),
@@ -101,7 +132,7 @@ function ramp(at: number, from: number, to: number): number {
  * the lasso (1..2 bands). A provider that shifts or tints the whole picture is undone; the change inside the
  * lasso keeps its own colour relative to that. Clamped, so a ring that genuinely differs cannot swing it far.
  */
-function colourMatch(src: Pixels, edit: Pixels, dist: Float32Array, r: Box, band: number) {
+function colourMatch(src: Pixels, edit: Placed, dist: Float32Array, r: Box, band: number) {
   const c = 3
   const n = [0, 0, 0]
   const sumS = [0, 0, 0]
@@ -116,9 +147,10 @@ function colourMatch(src: Pixels, edit: Pixels, dist: Float32Array, r: Box, band
       if (dd <= band / 2 || dd > 2 * band) continue
       count++
       const i = (y * src.width + x) * src.channels
+      const j = ((y - edit.y0) * edit.width + x - edit.x0) * edit.channels
       for (let k = 0; k < c; k++) {
         const s = src.data[i + k]!
-        const e = edit.data[i + k]!
+        const e = edit.data[j + k]!
         n[k]!++
         sumS[k]! += s
         sumE[k]! += e
@@ -154,12 +186,19 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
       acc += src[y * w + Math.min(w - 1, x + rad + 1)]! - src[y * w + Math.max(0, x - rad)]!
     }
   }
-  for (let x = 0; x < w; x++) {
-    let acc = 0
-    for (let k = -rad; k <= rad; k++) acc += tmp[Math.min(h - 1, Math.max(0, k)) * w + x]!
-    for (let y = 0; y < h; y++) {
-      out[y * w + x] = acc / span
-      acc += tmp[Math.min(h - 1, y + rad + 1) * w + x]! - tmp[Math.max(0, y - rad) * w + x]!
+  // the vertical pass row by row, a running sum per column (the same sums as column by column, read in order)
+  const acc = new Float64Array(w)
+  for (let k = -rad; k <= rad; k++) {
+    const row = Math.min(h - 1, Math.max(0, k)) * w
+    for (let x = 0; x < w; x++) acc[x] = acc[x]! + tmp[row + x]!
+  }
+  for (let y = 0; y < h; y++) {
+    const add = Math.min(h - 1, y + rad + 1) * w
+    const drop = Math.max(0, y - rad) * w
+    const at = y * w
+    for (let x = 0; x < w; x++) {
+      out[at + x] = acc[x]! / span
+      acc[x] = acc[x]! + (tmp[add + x]! - tmp[drop + x]!)
     }
   }
   return out
@@ -171,48 +210,74 @@ function boxBlur(src: Float32Array, w: number, h: number, rad: number): Float32A
  * detail (the rest). Deep inside the lasso both are kept, so the colour-matched edit is there as made; over the
  * inner half band the detail fades in; outside the lasso the smooth part alone fades out over the band, so a
  * hard-edged edit (a selection brightened) leaves no step and a provider's changes past the lasso are not
- * carried over. Beyond the band the source's bytes stay as they are. `edit` must have the source's size and
- * channels.
+ * carried over. Beyond the band the source's bytes stay as they are. `edit` has the source's channels, and its
+ * size or only the box `blendBox` gives (nothing outside that box is read: a caller decodes no more); a caller
+ * that has that box already passes it.
  */
 export function blendOntoSource(
   src: Pixels,
   edit: Pixels,
   mask: Uint8Array,
   band: number,
+  box = blendBox(mask, src.width, src.height, band),
 ): { image: Pixels; changedArea: number } {
   const out: Pixels = { ...src, data: new Uint8Array(src.data) }
-  const box = maskBox(mask, src.width, src.height, 2 * band + 2)
   if (!box) return { image: out, changedArea: 0 }
+  const whole = edit.width === src.width && edit.height === src.height
+  const placed: Placed = { ...edit, x0: whole ? 0 : box.x0, y0: whole ? 0 : box.y0 }
   const dist = distanceToMask(mask, src.width, box, 2 * band)
   const depth = distanceToMask(mask, src.width, box, band, true)
-  const { gain, offset } = colourMatch(src, edit, dist, box, band)
+  const { gain, offset } = colourMatch(src, placed, dist, box, band)
   const w = box.x1 - box.x0
   const h = box.y1 - box.y0
   const inside = new Float32Array(w * h)
   for (let q = 0; q < inside.length; q++) inside[q] = dist[q]! === 0 ? 1 : 0
   const weight = boxBlur(inside, w, h, band)
-  const change = new Float32Array(w * h)
+  // the blend's own weights, once for the three channels: the share of the smooth change kept (outside the
+  // lasso) and of the detail kept (inside); -1 where the pixel is past the band and stays the source's
+  const lowKeep = new Float64Array(w * h)
+  const detailKeep = new Float64Array(w * h)
+  for (let q = 0; q < lowKeep.length; q++) {
+    const d = dist[q]!
+    if (d >= band) lowKeep[q] = -1
+    else if (d > 0) lowKeep[q] = ramp(d - 0.5, 0, band)
+    else {
+      lowKeep[q] = 1
+      detailKeep[q] = 1 - ramp(depth[q]! - 0.5, 0, band / 2)
+    }
+  }
+  // locals, not property reads, in the per-pixel loops (hot: every pixel of the box, three times)
+  const sData = src.data
+  const eData = edit.data
+  const oData = out.data
+  const stride = src.width * src.channels
+  const ch = src.channels
+  const changes = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)] as const
+  const [c0, c1, c2] = changes
+  const [g0, g1, g2] = gain as [number, number, number]
+  const [o0, o1, o2] = offset as [number, number, number]
+  for (let y = 0, q = 0; y < h; y++) {
+    let j = ((y + box.y0 - placed.y0) * edit.width + box.x0 - placed.x0) * ch
+    for (let x = 0, i = (y + box.y0) * stride + box.x0 * ch; x < w; x++, q++, i += ch, j += ch) {
+      if (!inside[q]) continue
+      c0[q] = g0 * eData[j]! + o0 - sData[i]!
+      c1[q] = g1 * eData[j + 1]! + o1 - sData[i + 1]!
+      c2[q] = g2 * eData[j + 2]! + o2 - sData[i + 2]!
+    }
+  }
+  const smooths = changes.map((c) => boxBlur(c, w, h, band))
   for (let k = 0; k < 3; k++) {
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const i = ((y + box.y0) * src.width + x + box.x0) * src.channels + k
-        change[y * w + x] = inside[y * w + x]! * (gain[k]! * edit.data[i]! + offset[k]! - src.data[i]!)
-      }
-    const smooth = boxBlur(change, w, h, band)
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const q = y * w + x
-        const d = dist[q]!
-        if (d >= band) continue
-        const i = ((y + box.y0) * src.width + x + box.x0) * src.channels + k
-        const low = weight[q]! > 1e-3 ? smooth[q]! / weight[q]! : 0
+    const change = changes[k]!
+    const smooth = smooths[k]!
+    for (let y = 0, q = 0; y < h; y++)
+      for (let x = 0, i = (y + box.y0) * stride + box.x0 * ch + k; x < w; x++, q++, i += ch) {
+        const keep = lowKeep[q]!
+        if (keep < 0) continue
+        const wq = weight[q]!
+        const low = wq > 1e-3 ? smooth[q]! / wq : 0
         // outside: the smooth part fading over the band; inside: the detail fading in over half a band
-        const delta =
-          d > 0
-            ? ramp(d - 0.5, 0, band) * low
-            : low + (1 - ramp(depth[q]! - 0.5, 0, band / 2)) * (change[q]! - low)
-        const v = src.data[i]! + delta
-        out.data[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)
+        const v = sData[i]! + keep * low + detailKeep[q]! * (change[q]! - low)
+        oData[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)
       }
   }
   // nothing outside the box moved, so the count is the box's
