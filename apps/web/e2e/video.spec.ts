@@ -76,7 +76,7 @@ test.describe('Image to Video', () => {
     // another device spends 120 of the 400 credits meanwhile (five multi-angle views and a sketch render; the
     // built-in engine makes no interior from a drawing of the outside)
     const sketch = { name: 'house.png', mimeType: 'image/png', buffer: readFileSync(FIXTURES.sketch) }
-    for (const multipart of [
+    const requests: Record<string, string | typeof sketch>[] = [
       {
         generationType: 'multi-angle',
         userPrompt: 'a house',
@@ -84,7 +84,8 @@ test.describe('Image to Video', () => {
         sketch,
       },
       { generationType: 'sketch-render', userPrompt: 'a house', sketch },
-    ]) {
+    ]
+    for (const multipart of requests) {
       const spent = await page.request.post('/api/render/start', { multipart })
       expect(spent.status()).toBe(202)
     }
