@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { LocalStyleParams } from '@parti/contract'
+import { LocalStyleParams } from '@parti/contract'
 import { ANGLES, CAMERA_MOVEMENTS, STAGING_STYLES, type StagingOption } from '@parti/contract'
 import sharp from 'sharp'
 import type { EngineContext, EnginePalette, EngineResult, EngineStyle, EngineTask } from '../types.ts'
@@ -21,18 +21,8 @@ const TILE = 560
 const engine = createLocalEngine()
 const run = promisify(execFile)
 
-const LOOKS: LocalStyleParams['look'][] = [
-  'marker',
-  'watercolour',
-  'ink-wash',
-  'colour-block',
-  'night',
-  'blueprint',
-  'pencil',
-  'clay',
-  'golden-hour',
-  'mist',
-]
+// every look the contract defines (one definition: LocalStyleParams)
+const LOOKS = LocalStyleParams.shape.look.options
 const PALETTES: EnginePalette[] = [
   { id: 'nordic', name: 'Nordic', colors: ['#F4F1EA', '#D8CFC0', '#9DB0A3', '#5E7A8A', '#2E3A40'] },
   { id: 'terracotta', name: 'Terracotta', colors: ['#F3E3D3', '#E0A37A', '#C2633F', '#7A3E2B', '#3B2A24'] },

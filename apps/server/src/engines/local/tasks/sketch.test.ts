@@ -1,4 +1,4 @@
-import type { LocalStyleParams } from '@parti/contract'
+import { LocalStyleParams } from '@parti/contract'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { EnginePalette, EngineStyle, EngineTask } from '../../types.ts'
@@ -6,18 +6,8 @@ import { createLocalEngine } from '../engine.ts'
 import { blankImage, houseSketch, meanAbsDiff, pixels, testContext } from '../fixtures.ts'
 
 const engine = createLocalEngine()
-const LOOKS: LocalStyleParams['look'][] = [
-  'marker',
-  'watercolour',
-  'ink-wash',
-  'colour-block',
-  'night',
-  'blueprint',
-  'pencil',
-  'clay',
-  'golden-hour',
-  'mist',
-]
+// every look the contract defines (one definition: LocalStyleParams)
+const LOOKS = LocalStyleParams.shape.look.options
 
 function style(look: LocalStyleParams['look']): EngineStyle {
   return {
