@@ -8,8 +8,13 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { LocalStyleParams } from '@parti/contract'
-import { ANGLES, CAMERA_MOVEMENTS, STAGING_STYLES, type StagingOption } from '@parti/contract'
+import {
+  ANGLES,
+  CAMERA_MOVEMENTS,
+  LocalStyleParams,
+  STAGING_STYLES,
+  type StagingOption,
+} from '@parti/contract'
 import sharp from 'sharp'
 import type { EngineContext, EnginePalette, EngineResult, EngineStyle, EngineTask } from '../types.ts'
 import { createLocalEngine } from './engine.ts'
