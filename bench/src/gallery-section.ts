@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { createContext, DEFAULT_WEB_DIST, REPO_ROOT } from '@parti/server/src/bootstrap.ts'
 import { loadConfig } from '@parti/server/src/config.ts'
+import { doesEverything } from '@parti/server/src/engines/capabilities.ts'
 import { singleEngineRouter } from '@parti/server/src/engines/router.ts'
 import type { Engine } from '@parti/server/src/engines/types.ts'
 import { startRuntime } from '@parti/server/src/runtime.ts'
@@ -162,6 +163,7 @@ async function runGallery(): Promise<BenchRow[]> {
   const idle: Engine = {
     id: 'local',
     supports: () => true,
+    capabilities: doesEverything,
     modelFor: () => 'none',
     run: () => Promise.reject(new Error('the gallery benchmark runs no jobs')),
   }

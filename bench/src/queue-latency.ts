@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createContext } from '@parti/server/src/bootstrap.ts'
 import { loadConfig } from '@parti/server/src/config.ts'
+import { doesEverything } from '@parti/server/src/engines/capabilities.ts'
 import { singleEngineRouter } from '@parti/server/src/engines/router.ts'
 import type { Engine } from '@parti/server/src/engines/types.ts'
 import { startRuntime } from '@parti/server/src/runtime.ts'
@@ -33,6 +34,7 @@ export async function benchQueueLatency(label: string, databaseUrl?: string): Pr
   const engine: Engine = {
     id: 'local',
     supports: () => true,
+    capabilities: doesEverything,
     modelFor: () => 'bench-instant',
     async run(_task, c) {
       startedAt.set(c.jobId, Date.now())

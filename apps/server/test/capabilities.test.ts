@@ -236,7 +236,9 @@ describe('what a hosted engine will do', () => {
     await api.signUp()
     const caps = (await api.get('/api/capabilities')).body.kinds.staging
     expect(caps.steps.map((s: { engine: string }) => s.engine)).toEqual(['replicate', 'replicate'])
-    expect(caps.asks['stagingOption.addFurniture']).toBeUndefined()
+    expect(caps.asks['stagingOption.addFurniture']).toEqual({ level: 'does' })
+    // the interior-design model takes a prompt strength for "Follow my lines"; FLUX Kontext's cleaning none
+    expect(caps.asks.followLines).toEqual({ level: 'does' })
     const r = await api.postForm(
       '/api/render/start',
       form({ generationType: 'home-staging', stagingOptions: 'addFurniture' }, { image: room }),

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
+import { doesEverything } from '../src/engines/capabilities.ts'
 import { singleEngineRouter } from '../src/engines/router.ts'
 import { type Engine, EngineError, type EngineTask } from '../src/engines/types.ts'
 import { roomJpeg } from './fixtures/images.ts'
@@ -13,6 +14,7 @@ function scriptedEngine(script: (task: EngineTask, run: number) => EngineError |
   const engine: Engine = {
     id: 'local',
     supports: () => true,
+    capabilities: doesEverything,
     modelFor: (kind) => `scripted-${kind}`,
     async run(task) {
       runs.push(task.kind)

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { askedEffects, creditsOfSteps, type KindCapabilities, planRun } from './capabilities.ts'
+import {
+  ALL_ASKS,
+  askedEffects,
+  creditsOfSteps,
+  type KindCapabilities,
+  levelOf,
+  planRun,
+} from './capabilities.ts'
 
-const local = (asks: KindCapabilities['asks']): KindCapabilities => ({ steps: [], asks })
+// an engine declaring these asks and every other one as done
+const allDone = Object.fromEntries(ALL_ASKS.map((a) => [a, { level: 'does' }])) as KindCapabilities['asks']
+const local = (asks: KindCapabilities['asks']): KindCapabilities => ({
+  steps: [],
+  asks: { ...allDone, ...asks },
+})
 const stagingLocal = local({
   'stagingOption.removeClutter': { level: 'cannot', reason: 'needs_lasso', withLasso: 'approximates' },
   'stagingOption.addFurniture': { level: 'cannot', reason: 'no_new_objects' },
@@ -15,6 +27,19 @@ const staging = (options: string[], hasLasso = false, extra = {}) =>
     stagingLocal,
     askedEffects('staging', { stagingOptions: options as never, stagingStyle: 'modern', hasLasso, ...extra }),
   )
+
+describe('what an engine declares', () => {
+  it('takes an ask it did not declare as not done, and says so', () => {
+    const caps: KindCapabilities = { steps: [], asks: { 'intent.remove': { level: 'does' } } }
+    expect(levelOf(caps, 'intent.remove')).toBe('does')
+    expect(levelOf(caps, 'intent.add')).toBe('cannot')
+    const plan = planRun('inpaint', caps, askedEffects('inpaint', { userPrompt: 'a plant', intent: 'add' }))
+    expect(plan.steps).toBeNull()
+    expect(plan.skipped).toEqual(
+      expect.arrayContaining([expect.objectContaining({ ask: 'intent.add', reason: 'ignored' })]),
+    )
+  })
+})
 
 describe('which steps run for a request', () => {
   it('staging: refuses when every chosen option is impossible', () => {

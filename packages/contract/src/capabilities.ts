@@ -30,6 +30,12 @@ export const SUPPORT_REASONS = [
   'ignored',
   /** "Follow my lines": the engine never moves the input's lines, so every setting keeps them */
   'lines_always_kept',
+  /** "Follow my lines": the model has no setting for it (the fidelity check still measures the result) */
+  'no_line_setting',
+  /** the camera move reaches the video model as words, or as the nearest move it knows */
+  'camera_in_words',
+  /** the model makes clips of its own lengths; the nearest is retimed to the length asked */
+  'retimed',
 ] as const
 export type SupportReason = (typeof SUPPORT_REASONS)[number]
 
@@ -130,15 +136,22 @@ export interface KindCapabilities {
 
 const RANK: Record<SupportLevel, number> = { cannot: 0, approximates: 1, does: 2 }
 
+/** An ask the engine did not declare: not taken as done (docs/decisions/0080-hosted-engines-declare-every-ask.md). */
+const UNDECLARED: Support = {
+  level: 'cannot',
+  reason: 'ignored',
+  note: 'This engine does not say it uses this.',
+}
+
 /** The support of an ask for this input: a photo input can lower it (forPhoto). */
-function supportFor(caps: KindCapabilities, ask: Ask, photoInput = false): Support | undefined {
-  const s = caps.asks[ask]
+function supportFor(caps: KindCapabilities, ask: Ask, photoInput = false): Support {
+  const s = caps.asks[ask] ?? UNDECLARED
   return photoInput && s?.forPhoto && RANK[s.forPhoto.level] < RANK[s.level] ? s.forPhoto : s
 }
 
 /**
- * The level an ask has for this request (a lasso can lift it, a photo input lower it). Unknown asks are
- * taken as done.
+ * The level an ask has for this request (a lasso can lift it, a photo input lower it). An ask the engine did
+ * not declare is not done.
  */
 export function levelOf(
   caps: KindCapabilities,
@@ -147,7 +160,6 @@ export function levelOf(
   photoInput = false,
 ): SupportLevel {
   const s = supportFor(caps, ask, photoInput)
-  if (!s) return 'does'
   const lasso = caps.asks[ask]?.withLasso
   return hasLasso && lasso && RANK[lasso] > RANK[s.level] ? lasso : s.level
 }
@@ -248,7 +260,7 @@ const skippedOf = (caps: KindCapabilities, e: AskedEffects): SkippedAsk[] =>
     .filter((a) => levelOf(caps, a, e.hasLasso, e.photoInput) === 'cannot')
     .map((ask) => {
       const s = supportFor(caps, ask, e.photoInput)
-      return { ask, reason: s?.reason, note: s?.note }
+      return { ask, reason: s.reason, note: s.note }
     })
 
 const approximatedOf = (caps: KindCapabilities, e: AskedEffects): SkippedAsk[] =>
@@ -256,7 +268,7 @@ const approximatedOf = (caps: KindCapabilities, e: AskedEffects): SkippedAsk[] =
     .filter((a) => levelOf(caps, a, e.hasLasso, e.photoInput) === 'approximates')
     .map((ask) => {
       const s = supportFor(caps, ask, e.photoInput)
-      return { ask, reason: s?.reason, note: s?.note }
+      return { ask, reason: s.reason, note: s.note }
     })
 
 const doable = (caps: KindCapabilities, e: AskedEffects, ask: Ask) =>

@@ -1,18 +1,28 @@
-import { GENERATION_MODES, KINDS, type Kind, type KindCapabilities, mergeAsks } from '@parti/contract'
+import {
+  type Ask,
+  GENERATION_MODES,
+  KINDS,
+  type Kind,
+  type KindCapabilities,
+  mergeAsks,
+  STEP_ASKS,
+  type Step,
+} from '@parti/contract'
 import type { PlanState } from './plan-rules.ts'
 import type { EngineRouter } from './router.ts'
+import type { StepSupport } from './types.ts'
 
 /**
  * What each kind will do for a user on the plan given: the engine and model of each of its steps, and every
- * ask of those steps as the engines declare it (docs/product.md#capabilities). An engine that declares nothing
- * does everything it accepts.
+ * ask of those steps as the engines declare it (docs/product.md#capabilities). An ask an engine leaves out is
+ * taken as not done.
  */
 export function kindCapabilities(engines: EngineRouter, plan: PlanState): Record<Kind, KindCapabilities> {
   return Object.fromEntries(
     GENERATION_MODES.map((kind): [Kind, KindCapabilities] => {
       const steps = KINDS[kind].steps.map(({ step }) => {
         const { engine, model } = engines.choose(step, plan)
-        return { step, engine: engine.id, model, support: engine.capabilities?.(step, model) ?? {} }
+        return { step, engine: engine.id, model, support: engine.capabilities(step, model) }
       })
       return [
         kind,
@@ -23,4 +33,9 @@ export function kindCapabilities(engines: EngineRouter, plan: PlanState): Record
       ]
     }),
   ) as Record<Kind, KindCapabilities>
+}
+
+/** Every ask of a step done as asked: for engines that take every field (test doubles of a full engine). */
+export function doesEverything(step: Step): StepSupport {
+  return Object.fromEntries((STEP_ASKS[step] as readonly Ask[]).map((a) => [a, { level: 'does' }]))
 }

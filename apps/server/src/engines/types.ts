@@ -101,7 +101,7 @@ export type EngineTask =
 export type EngineTaskKind = EngineTask['kind']
 
 /** An engine's answer for the asks of one step: does, approximates (how) or cannot (why). */
-type StepSupport = Partial<Record<Ask, Support>>
+export type StepSupport = Partial<Record<Ask, Support>>
 // every step of the contract has its engine task, and no task is left without a step: a type error otherwise
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type Expect<T extends true> = T
@@ -220,10 +220,10 @@ export interface Engine {
   modelFor(kind: EngineTaskKind): string
   run(task: EngineTask, ctx: EngineContext): Promise<EngineResult>
   /**
-   * What it does with each ask of a step on this model (docs/product.md#capabilities). An ask it does not list
-   * is done as asked; an engine without the method does everything it accepts.
+   * What it does with each ask of a step on this model (docs/product.md#capabilities). Every ask of the step is
+   * answered; one left out is taken as not done (docs/decisions/0080-hosted-engines-declare-every-ask.md).
    */
-  capabilities?(step: EngineTaskKind, model: string): StepSupport
+  capabilities(step: EngineTaskKind, model: string): StepSupport
   /** check prerequisites at start-up (ffmpeg present, keys set); throws with a clear message */
   check?(): Promise<void>
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { doesEverything } from '../../src/engines/capabilities.ts'
 import type { Engine, EngineError, EngineTask, EngineTaskKind } from '../../src/engines/types.ts'
 
 /**
@@ -15,6 +16,7 @@ export function gatedEngine() {
   const engine: Engine = {
     id: 'local',
     supports: () => true,
+    capabilities: doesEverything,
     modelFor: (kind: EngineTaskKind) => `gated-${kind}`,
     async run(task: EngineTask, ctx) {
       started.push(ctx.jobId)

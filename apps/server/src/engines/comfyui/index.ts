@@ -5,6 +5,7 @@ import type { ModelTable } from '../plan-rules.ts'
 import { renderSize, sketchControlImage } from '../shared/control-image.ts'
 import { FAILURE_MESSAGES, providerFailed } from '../shared/errors.ts'
 import { followLinesOf } from '../shared/follow-lines.ts'
+import { hostedSupport } from '../shared/hosted-capabilities.ts'
 import { type HostedEngineOptions, hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { imageSize } from '../shared/images.ts'
@@ -15,7 +16,13 @@ import { type Engine, EngineError, type EngineTask } from '../types.ts'
 import { ComfyServer, isGone } from './client.ts'
 import { ComfyPool, NoComfyServer } from './pool.ts'
 import { promptClient } from './run-prompt.ts'
-import { BUILT_IN_WORKFLOWS, loadWorkflow, type Workflow, type WorkflowParam } from './workflows.ts'
+import {
+  BUILT_IN_WORKFLOWS,
+  hasControlNet,
+  loadWorkflow,
+  type Workflow,
+  type WorkflowParam,
+} from './workflows.ts'
 
 export interface ComfyEngineOptions {
   urls: string[]
@@ -60,6 +67,11 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
     id: 'comfyui',
     ...options,
     modelNoun: 'workflow',
+    capabilities: (step, model) =>
+      hostedSupport(step, {
+        family: 'workflow',
+        controlNet: hasControlNet(options.workflowsDir ?? BUILT_IN_WORKFLOWS, model),
+      }),
     mapError: (kind, err) =>
       err instanceof NoComfyServer || isGone(err)
         ? // passing: the worker retries later; if it never comes back the user reads the kind's message

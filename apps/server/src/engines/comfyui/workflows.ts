@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -110,4 +111,25 @@ export function fillWorkflow(workflow: Workflow, values: Partial<Record<Workflow
       if (m) node.inputs[key] = values[m[1] as WorkflowParam]
     }
   return graph
+}
+
+const controlNets = new Map<string, boolean>()
+
+/**
+ * Whether a template steers its result with ControlNet nodes, which "Follow my lines" scales
+ * (docs/product.md#follow-lines). Read once per template; an unreadable one has none (start-up refuses it anyway).
+ */
+export function hasControlNet(dir: string, name: string): boolean {
+  const key = join(dir, `${name}.json`)
+  let found = controlNets.get(key)
+  if (found === undefined) {
+    try {
+      const graph = JSON.parse(readFileSync(key, 'utf8')) as ComfyGraph
+      found = Object.values(graph).some((n) => n.class_type?.startsWith('ControlNetApply'))
+    } catch {
+      found = false
+    }
+    controlNets.set(key, found)
+  }
+  return found
 }

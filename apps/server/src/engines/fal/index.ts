@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed } from '../shared/errors.ts'
+import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { type QueueClient, type QueuedJob, runQueued } from '../shared/queued-run.ts'
@@ -27,12 +28,20 @@ export interface FalEngineOptions {
 export function createFalEngine(options: FalEngineOptions): Engine {
   const api = new FalClient(options)
   const secrets = [options.key]
-  return hostedEngine({ id: 'fal', ...options, secrets }, async (task, run) => {
-    const { input, prompt } = await falInput(run.model, task)
-    const client = requestClient(api, options, run.model, input, task.kind)
-    const data = await runQueued(client, run, { provider: 'fal', ...options, secrets })
-    return { data, prompt }
-  })
+  return hostedEngine(
+    {
+      id: 'fal',
+      ...options,
+      secrets,
+      capabilities: (step, model) => hostedSupport(step, { family: modelFamily(model) }),
+    },
+    async (task, run) => {
+      const { input, prompt } = await falInput(run.model, task)
+      const client = requestClient(api, options, run.model, input, task.kind)
+      const data = await runQueued(client, run, { provider: 'fal', ...options, secrets })
+      return { data, prompt }
+    },
+  )
 }
 
 type RequestJob = QueuedJob<null> & FalRequest

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
+import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
 import { prepareImage } from '../shared/images.ts'
@@ -40,7 +41,12 @@ const BLOCKED = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'BLOCKL
  */
 export function createGeminiEngine(options: GeminiEngineOptions): Engine {
   return hostedEngine(
-    { id: 'gemini', ...options, secrets: [options.apiKey] },
+    {
+      id: 'gemini',
+      ...options,
+      secrets: [options.apiKey],
+      capabilities: (step, model) => hostedSupport(step, { family: modelFamily(model) }),
+    },
     async (task, { model, signal, progress }) => {
       const kind = task.kind
       if (kind !== 'magic-edit' && kind !== 'inpaint')

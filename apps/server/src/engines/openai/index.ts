@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed } from '../shared/errors.ts'
+import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { type HostedEngineOptions, hostedEngine } from '../shared/hosted-engine.ts'
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
 import { prepareImage, transparentWhereMasked } from '../shared/images.ts'
@@ -35,7 +36,13 @@ function editSize(width: number, height: number): string {
  * travel as words; masks only guide it, so the edit is composited back and the rest stays pixel-exact.
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
-  const engine: HostedEngineOptions = { id: 'openai', ...options, secrets: [options.apiKey], typicalScale: 2 }
+  const engine: HostedEngineOptions = {
+    id: 'openai',
+    ...options,
+    secrets: [options.apiKey],
+    typicalScale: 2,
+    capabilities: (step, model) => hostedSupport(step, { family: modelFamily(model) }),
+  }
   return hostedEngine(engine, async (task, { model, signal, progress }) => {
     const kind = task.kind
     if (kind !== 'magic-edit' && kind !== 'inpaint') throw providerFailed(kind, `openai cannot serve ${kind}`)

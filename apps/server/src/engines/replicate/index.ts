@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed } from '../shared/errors.ts'
+import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { progressFromLogs } from '../shared/progress.ts'
@@ -29,12 +30,20 @@ export interface ReplicateEngineOptions {
 export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
   const api = new ReplicateClient(options)
   const secrets = [options.token]
-  return hostedEngine({ id: 'replicate', ...options, secrets }, async (task, run) => {
-    const { input, prompt } = await replicateInput(run.model, task)
-    const client = predictionClient(api, options, run.model, input, task.kind)
-    const data = await runQueued(client, run, { provider: 'replicate', ...options, secrets })
-    return { data, prompt }
-  })
+  return hostedEngine(
+    {
+      id: 'replicate',
+      ...options,
+      secrets,
+      capabilities: (step, model) => hostedSupport(step, { family: modelFamily(model) }),
+    },
+    async (task, run) => {
+      const { input, prompt } = await replicateInput(run.model, task)
+      const client = predictionClient(api, options, run.model, input, task.kind)
+      const data = await runQueued(client, run, { provider: 'replicate', ...options, secrets })
+      return { data, prompt }
+    },
+  )
 }
 
 type PredictionJob = QueuedJob<unknown>

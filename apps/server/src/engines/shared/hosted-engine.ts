@@ -8,6 +8,7 @@ import type {
   EngineResult,
   EngineTask,
   EngineTaskKind,
+  StepSupport,
 } from '../types.ts'
 import { type OnAbort, withDeadline } from './deadline.ts'
 import { toEngineError } from './errors.ts'
@@ -29,6 +30,8 @@ export interface HostedEngineOptions {
   /** a failure this provider reports its own way; anything else gets the common mapping (toEngineError) */
   mapError?(kind: EngineTaskKind, err: unknown): EngineError | null
   check?(): Promise<void>
+  /** what each model does with each ask of a step (shared/hosted-capabilities.ts) */
+  capabilities(step: EngineTaskKind, model: string): StepSupport
 }
 
 /** What one run of a hosted engine works with. */
@@ -98,6 +101,7 @@ export function hostedEngine(
     supports: (kind) => !!options.models[kind],
     modelFor,
     run,
+    capabilities: options.capabilities,
     ...(options.check ? { check: options.check } : {}),
   }
 }

@@ -1,7 +1,9 @@
-import type { KindCapabilities, Support } from '@parti/contract'
+import { ALL_ASKS, type KindCapabilities, type Support } from '@parti/contract'
 import { describe, expect, it } from 'vitest'
 import { capabilityView } from './capabilities'
 
+// an engine that declares every ask as done; an undeclared ask counts as not done
+const allDone = Object.fromEntries(ALL_ASKS.map((a) => [a, { level: 'does' }])) as KindCapabilities['asks']
 // the built-in engine's staging, as GET /api/capabilities serves it (engines/local/capabilities.ts)
 const needsLasso: Support = { level: 'cannot', reason: 'needs_lasso', withLasso: 'approximates' }
 const noNewObjects: Support = { level: 'cannot', reason: 'no_new_objects' }
@@ -22,7 +24,7 @@ const localStaging: KindCapabilities = {
     'stagingOption.addLighting': { level: 'approximates', reason: 'light_grade' },
   },
 }
-const hostedStaging: KindCapabilities = { steps: localStaging.steps, asks: {} }
+const hostedStaging: KindCapabilities = { steps: localStaging.steps, asks: allDone }
 
 describe('what the staging screen shows before Generate', () => {
   it('charges only the cleaning when only the cleaning can run (20, not 40)', () => {
@@ -86,7 +88,7 @@ describe('multi-angle and video', () => {
   it('makes only the angles the engine can make', () => {
     const caps: KindCapabilities = {
       steps: [{ step: 'multi-angle', engine: 'x', model: 'y' }],
-      asks: { 'angle.interior': { level: 'cannot', reason: 'not_from_input' } },
+      asks: { ...allDone, 'angle.interior': { level: 'cannot', reason: 'not_from_input' } },
     }
     const view = capabilityView('multi-angle', caps, { angles: ['front', 'interior'] })
     expect(view.plan?.angles).toEqual(['front'])
@@ -95,7 +97,11 @@ describe('multi-angle and video', () => {
   it('refuses a camera move the engine cannot make, at the video price otherwise', () => {
     const caps: KindCapabilities = {
       steps: [{ step: 'animate', engine: 'x', model: 'y' }],
-      asks: { 'camera.orbit': { level: 'cannot' }, description: { level: 'cannot', reason: 'ignored' } },
+      asks: {
+        ...allDone,
+        'camera.orbit': { level: 'cannot' },
+        description: { level: 'cannot', reason: 'ignored' },
+      },
     }
     const ok = capabilityView(
       'animate',

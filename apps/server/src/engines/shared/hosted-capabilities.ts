@@ -1,0 +1,88 @@
+import { type Ask, type AskOf, STEP_ASKS, type Step, type Support } from '@parti/contract'
+
+/**
+ * What a hosted model does with each ask of a step (docs/product.md#capabilities), by the family its name
+ * belongs to. Every ask of every step is answered, so a field a model never receives is said before the user
+ * pays instead of being taken as done (docs/decisions/0080-hosted-engines-declare-every-ask.md).
+ */
+export type ModelFamily =
+  | 'flux-control'
+  | 'flux-fill'
+  | 'instruction-edit'
+  | 'interior-design'
+  | 'kling'
+  | 'video-director'
+  | 'workflow'
+  | 'generic'
+
+/** The family of a model by its name, for Replicate (`owner/name[:version]`) and fal (queue paths). */
+export function modelFamily(model: string): ModelFamily {
+  const name = model.split(':')[0]!.toLowerCase()
+  if (/flux-(canny|depth)|\/(canny|depth)$/.test(name)) return 'flux-control'
+  if (/flux-fill|\/fill$/.test(name)) return 'flux-fill'
+  if (/kontext|nano-banana|gemini|gpt-image/.test(name)) return 'instruction-edit'
+  if (name.includes('interior-design')) return 'interior-design'
+  if (name.includes('kling')) return 'kling'
+  if (name.includes('video-01-director')) return 'video-director'
+  return 'generic'
+}
+
+export interface HostedModelTraits {
+  family: ModelFamily
+  /** a ComfyUI workflow with ControlNet nodes: "Follow my lines" scales them */
+  controlNet?: boolean
+}
+
+const does: Support = { level: 'does' }
+const noLineSetting: Support = {
+  level: 'cannot',
+  reason: 'no_line_setting',
+  note: 'This model has no setting for how closely it keeps lines; the fidelity check still measures the result.',
+}
+const cameraInWords: Support = {
+  level: 'approximates',
+  reason: 'camera_in_words',
+  note: 'The camera move is described to the video model in words; it may follow it loosely.',
+}
+const rollAsTruck: Support = {
+  level: 'approximates',
+  reason: 'camera_in_words',
+  note: 'This video model cannot roll the camera; a sideways camera move is made instead.',
+}
+const retimed: Support = {
+  level: 'approximates',
+  reason: 'retimed',
+  note: 'The model makes 5 or 10 second clips; a 6 second video is its 5 second clip slowed to 6 seconds.',
+}
+const interiorImagined: Support = {
+  level: 'approximates',
+  reason: 'not_from_input',
+  note: 'The inside is imagined from the outside: the model invents what the drawing does not show.',
+}
+
+/** "Follow my lines": which models take a line-strength setting (docs/product.md#follow-lines). */
+function followLines(t: HostedModelTraits): Support {
+  if (t.family === 'workflow') return t.controlNet ? does : noLineSetting
+  return t.family === 'flux-control' || t.family === 'interior-design' ? does : noLineSetting
+}
+
+function camera(t: HostedModelTraits, ask: Ask): Support {
+  if (t.family === 'video-director')
+    return ask === 'camera.rotate_clockwise' || ask === 'camera.rotate_counter' ? rollAsTruck : does
+  return cameraInWords
+}
+
+/** The support of every ask of a step on a hosted model of these traits. */
+export function hostedSupport<S extends Step>(step: S, t: HostedModelTraits): Record<AskOf<S>, Support> {
+  const out = {} as Record<Ask, Support>
+  for (const ask of STEP_ASKS[step] as readonly Ask[]) {
+    if (ask === 'followLines') out[ask] = followLines(t)
+    else if (ask.startsWith('camera.')) out[ask] = camera(t, ask)
+    else if (ask === 'duration.6' && t.family === 'kling') out[ask] = retimed
+    else if (ask === 'angle.interior') out[ask] = interiorImagined
+    // the description, style, palette, own colours, room type and options travel in the prompt; a lasso as a
+    // mask or as words about where, and the edit is composited back inside it
+    else out[ask] = does
+  }
+  return out as Record<AskOf<S>, Support>
+}
