@@ -52,7 +52,7 @@ afterEach(async () => {
 describe('a kind of several steps (home staging: clean, then stage)', () => {
   it('keeps the cleaned room and gives back the staging credits when staging fails for good', async () => {
     const { engine, runs } = scriptedEngine((task) =>
-      task.kind === 'staging-stage' ? new EngineError('provider_failed', 'The staging model refused') : null,
+      task.kind === 'staging-stage' ? new EngineError('provider_failed', { id: 'refused' }) : null,
     )
     server = await startTestServer({ engines: singleEngineRouter(engine) })
     const api = new Api(server.url)
@@ -62,7 +62,9 @@ describe('a kind of several steps (home staging: clean, then stage)', () => {
     expect(g).toMatchObject({ status: 'completed', model: 'scripted-staging-clean' })
     const meta = g!.metadata as any
     expect(meta.phases).toEqual({ cleaning: 'completed', staging: 'failed' })
-    expect(meta.note).toBe('The staging model refused')
+    // why, in English for API users and as the reason id the screens translate
+    expect(meta.note).toMatch(/^Sorry, I couldn't process your request/)
+    expect(meta.failure).toEqual([{ id: 'refused' }])
     // what was delivered is the cleaned room, and it says what the cleaning did
     expect(g!.outputImageUrl).toBe(meta.cleanedImageUrl)
     expect(meta.notes).toEqual([{ id: 'no_wall_found', params: { step: 'staging-clean' } }])

@@ -94,7 +94,10 @@ export const GenerationMetadata = z
       .describe(
         'an edit of its input (inpaint, Ask Parti, cleaning only): the share of pixels (0–1) that differ from the source, a channel moving more than 8 of 255 levels (docs/product.md#masked-edits)',
       ),
-    note: z.string().optional(),
+    note: z
+      .string()
+      .optional()
+      .describe('why a later phase failed while an earlier one was delivered, in English (see failure)'),
     operations: z.array(z.string()).optional(),
     /** Ask Parti: parts of the request not done, in the user's words, with a reason id to translate */
     refused: z

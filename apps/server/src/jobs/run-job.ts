@@ -238,7 +238,10 @@ async function keepPartial(
         height,
         ...(p.facts.length ? factsMetadata(p.facts, p.meta) : {}),
         phases: { ...(p.meta.phases as object), ...phasesThrough(p.steps, p.failedAt - 1, 'failed') },
+        // why the phase failed: English for API users, reason ids the screens translate
+        // (docs/decisions/0066-failure-reasons-are-ids.md)
         note: p.error.userMessage,
+        ...(p.error.reasons.length ? { failure: p.error.reasons } : {}),
       },
     },
     release: {

@@ -35,6 +35,23 @@ describe('ResultNotes', () => {
     expect(screen.queryByText(/English for API users/)).toBeNull()
   })
 
+  it('says why a later phase failed when the earlier one was delivered, in the UI language', async () => {
+    const partial = {
+      status: 'completed',
+      metadata: {
+        phases: { cleaning: 'completed', staging: 'failed' },
+        note: 'The engine returned no image.',
+        failure: [{ id: 'no_image' }],
+      },
+    } as unknown as Pick<Generation, 'metadata' | 'status'>
+    await renderWithApp(<ResultNotes generation={partial} />)
+    expect(screen.getByTestId('failure-reason').textContent).toBe(
+      'What the engine said: The engine returned no image.',
+    )
+    await renderWithApp(<ResultNotes generation={partial} />, { language: 'ar' })
+    expect(screen.getAllByTestId('failure-reason').at(-1)?.textContent).not.toMatch(/engine returned/)
+  })
+
   it('translates the notes by id in Arabic and keeps old sentences as they are', async () => {
     await renderWithApp(<ResultNotes generation={staged} />, { language: 'ar' })
     expect(screen.getByText(/لم يُزَل شيء/)).toBeTruthy()

@@ -4,6 +4,7 @@ import { Check, CircleSlash, Info } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 import { type NoteLine, noteLines } from '../notes'
+import { FailureReason } from './FailureReason'
 
 type T = TFunction<['create', 'staging', 'sketch', 'video', 'chat']>
 
@@ -67,6 +68,24 @@ export function ResultNotes({
   const { t } = useTranslation(['create', 'staging', 'sketch', 'video', 'chat'])
   const lines = noteLines(generation)
   if (!lines.length) return null
+  const m = generation.metadata
+  // a later phase failed after an earlier one was delivered: why, in the UI language, under the phase lines
+  const phaseFailed = lines.some((l) => l.kind === 'phase' && l.status === 'failed')
+  const why = phaseFailed && generation.status !== 'failed' && (m.failure?.length || m.note)
+  return (
+    <>
+      <NoteList lines={lines} t={t as T} className={className} />
+      {why ? (
+        <FailureReason
+          generation={{ error: m.note ?? null, errorCode: null, metadata: { failure: m.failure } }}
+          className="text-xs"
+        />
+      ) : null}
+    </>
+  )
+}
+
+function NoteList({ lines, t, className }: { lines: NoteLine[]; t: T; className?: string }) {
   return (
     <ul className={cn('flex flex-col gap-1.5 text-xs leading-snug', className)} data-testid="result-notes">
       {lines.map((line, i) => {
@@ -82,7 +101,7 @@ export function ResultNotes({
               className={cn('mt-px size-3.5 shrink-0', negative ? 'text-danger' : 'text-fg-subtle')}
               aria-hidden
             />
-            <span>{lineText(t as T, line)}</span>
+            <span>{lineText(t, line)}</span>
           </li>
         )
       })}
