@@ -29,6 +29,10 @@ test('Home Staging: a signed-up user stages a room and sees original, cleaned an
   }
   await page.getByTestId('view-compare').click()
   await expect(staging.result.getByTestId('compare-slider')).toBeVisible()
+  // where the staged room differs from the original, tinted on request
+  await expect(staging.result.getByTestId('changes-overlay')).toHaveCount(0)
+  await staging.result.getByRole('switch', { name: 'Show changes' }).click()
+  await expect(staging.result.getByTestId('changes-overlay')).toBeVisible()
   await staging.expectBalance(START - 40)
   await staging.expectInGallery(id)
 })

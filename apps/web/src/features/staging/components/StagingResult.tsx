@@ -1,11 +1,13 @@
 import { COSTS, type Generation } from '@parti/contract'
 import { Check, Info, Sofa } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ChangesOverlay } from '../../../components/ui/ChangesOverlay'
 import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { cn } from '../../../components/ui/cn'
 import { Segmented } from '../../../components/ui/Segmented'
 import { Spinner } from '../../../components/ui/Spinner'
+import { Switch } from '../../../components/ui/Switch'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
@@ -106,6 +108,9 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
   const { t } = useTranslation(['staging', 'create', 'jobs'])
   const [view, setView] = useState<'side' | 'compare'>('side')
   const [before, setBefore] = useState<'original' | 'cleaned'>('original')
+  // where the staged (or cleaned) room differs from the picture it is compared with (docs/product.md#masked-edits)
+  const [changes, setChanges] = useState(false)
+  const switchId = useId()
   const stagingPhase = (g.metadata.phases as Record<string, Phase> | undefined)?.staging
   const stagingFailed = stagingPhase === 'failed'
   // a staging the engine could not do ran its cleaning only (docs/product.md#capabilities): the result is the cleaned room
@@ -120,6 +125,7 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
   ].filter((p): p is { key: string; label: string; url: string } => !!p.url)
   const ratio = g.metadata.width && g.metadata.height ? `${g.metadata.width} / ${g.metadata.height}` : '4 / 3'
   const beforeUrl = (before === 'cleaned' && cleaned ? cleaned : original) ?? staged
+  const afterUrl = notStaged && cleaned ? cleaned : staged
   const img = (src: string, alt: string) => (
     <img src={src} alt={alt} className="absolute inset-0 size-full object-contain" draggable={false} />
   )
@@ -137,6 +143,14 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
             { value: 'compare', label: t('create:result.compare'), testId: 'view-compare' },
           ]}
         />
+        {view === 'compare' && (
+          <Switch
+            id={switchId}
+            checked={changes}
+            onChange={setChanges}
+            label={t('create:result.showChanges')}
+          />
+        )}
         {view === 'compare' && cleaned && !notStaged && (
           <Segmented
             size="sm"
@@ -179,7 +193,18 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
               beforeUrl,
               before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
             )}
-            after={img(notStaged && cleaned ? cleaned : staged, t('staging:result.staged'))}
+            after={
+              <>
+                {img(afterUrl, t('staging:result.staged'))}
+                {changes && beforeUrl !== afterUrl && (
+                  <ChangesOverlay
+                    beforeUrl={beforeUrl}
+                    afterUrl={afterUrl}
+                    label={t('create:result.changesLabel')}
+                  />
+                )}
+              </>
+            }
             beforeLabel={before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original')}
             afterLabel={notStaged ? t('staging:result.cleaned') : t('staging:result.staged')}
             sliderLabel={t('create:result.sliderLabel', {
