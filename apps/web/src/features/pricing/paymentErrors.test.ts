@@ -29,10 +29,19 @@ describe('payment messages', () => {
     expect(paymentErrorKey('subscribe', e)).toBe('checkoutSessionFailed')
     expect(paymentErrorKey('purchase', e)).toBe('paymentSessionFailed')
     expect(paymentErrorKey('purchase', new ApiError(0, 'network_error', 'offline'))).toBe('purchaseFailed')
-    expect(paymentErrorKey('portal', e)).toBe('portalFailed')
+    expect(paymentErrorKey('portal', e)).toBe('portalSessionFailed')
+    expect(paymentErrorKey('portal', new ApiError(0, 'timeout', 'slow'))).toBe('portalFailed')
+    expect(paymentErrorKey('subscribe', new ApiError(0, 'network_error', 'offline'))).toBe('checkoutRedirect')
     expect(paymentErrorKey('change', e)).toBe('upgradeFailed')
     expect(paymentErrorKey('cancel', e)).toBe('cancelFailed')
+    expect(paymentErrorKey('verify', new ApiError(404, 'not_found', 'Not found'))).toBe('getSessionFailed')
     expect(paymentErrorKey('verify', new Error('x'))).toBe('verifyFailed')
+  })
+  it('a payment provider that is not ready says so', () => {
+    const e = new ApiError(503, 'unavailable', 'Stripe is not configured')
+    expect(paymentErrorKey('subscribe', e)).toBe('providerNotReady')
+    expect(paymentErrorKey('portal', e)).toBe('providerNotReady')
+    expect(paymentErrorKey('plans', e)).toBe('loadPlans')
   })
 })
 
@@ -44,6 +53,7 @@ describe('payment messages as the pricing page shows them', () => {
     new ApiError(409, 'conflict', 'You already have an active subscription'),
     new ApiError(500, 'internal', 'boom'),
     new ApiError(0, 'network_error', 'offline'),
+    new ApiError(503, 'unavailable', 'not ready'),
   ]
   const actions = ['subscribe', 'change', 'purchase', 'portal', 'cancel', 'verify', 'plans'] as const
 

@@ -11,10 +11,22 @@ const SIGN_IN: Partial<Record<PaymentAction, string>> = {
   cancel: 'signInCancel',
 }
 
-const FALLBACK: Record<PaymentAction, string> = {
+/** The server answered and could not make the provider's session (or page). */
+const SERVER_FAILED: Record<PaymentAction, string> = {
   subscribe: 'checkoutSessionFailed',
   change: 'upgradeFailed',
   purchase: 'paymentSessionFailed',
+  portal: 'portalSessionFailed',
+  cancel: 'cancelFailed',
+  verify: 'getSessionFailed',
+  plans: 'loadPlans',
+}
+
+/** The call never got an answer (offline, timed out) or failed in the browser (the redirect). */
+const NOT_REACHED: Record<PaymentAction, string> = {
+  subscribe: 'checkoutRedirect',
+  change: 'upgradeFailed',
+  purchase: 'purchaseFailed',
   portal: 'portalFailed',
   cancel: 'cancelFailed',
   verify: 'verifyFailed',
@@ -41,8 +53,9 @@ export function paymentErrorKey(action: PaymentAction, error: unknown): string {
     // docs/product.md#errors-payments: 'You already have an active subscription' when the server's message
     // says so
     if (error.message.includes('You already have an active subscription')) return 'alreadySubscribed'
-    if (action === 'purchase' && (error.code === 'network_error' || error.code === 'timeout'))
-      return 'purchaseFailed'
+    // 503: the payment provider is not configured or not answering yet
+    if (error.code === 'unavailable' && action !== 'plans') return 'providerNotReady'
+    if (error.status > 0) return SERVER_FAILED[action]
   }
-  return FALLBACK[action]
+  return NOT_REACHED[action]
 }
