@@ -163,6 +163,9 @@ describe('Stripe checkout', () => {
     expect(portal.status).toBe(200)
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//)
     expect(requestsTo('/v1/billing_portal/sessions').at(-1)!.body.return_url).toBe(`${PUBLIC_URL}/pricing`)
+    // without a subscription a chosen plan opens the portal's home
+    await api.post('/api/payments/create-portal-session', { plan: 'pro', billingType: 'yearly' })
+    expect(requestsTo('/v1/billing_portal/sessions').at(-1)!.body.flow_data).toBeUndefined()
   })
 })
 
@@ -278,6 +281,19 @@ describe('Stripe subscriptions', () => {
     expect(start.status).toBe(200)
     return { sessionId: start.body.sessionId as string, ...fake.completeSession(start.body.sessionId) }
   }
+
+  it('a plan chosen on the pricing page opens the portal on the subscription update page', async () => {
+    const api = await signedUp()
+    const { session, subscription } = await subscribe(api)
+    await deliver(fake.event('checkout.session.completed', session))
+    await deliver(fake.event('customer.subscription.created', subscription!))
+    const r = await api.post('/api/payments/create-portal-session', { plan: 'pro', billingType: 'yearly' })
+    expect(r.status).toBe(200)
+    expect(requestsTo('/v1/billing_portal/sessions').at(-1)!.body.flow_data).toEqual({
+      type: 'subscription_update',
+      subscription_update: { subscription: subscription!.id },
+    })
+  })
 
   it('out of order: invoice.paid before the checkout completes still subscribes and grants once', async () => {
     const api = await signedUp()

@@ -445,26 +445,62 @@ describe('the test billing portal and billing clock', () => {
     expect((await getPage(new Api(server.url), empty.body.url)).status).toBe(404)
   })
 
+  it('opens on the plan and period chosen on the pricing page, preselected', async () => {
+    const api = await signedUp()
+    await buyOnTestCheckout(api, '/api/user/subscriptions/create', { plan: 'lite', billingType: 'monthly' })
+    const r = await api.post('/api/payments/create-portal-session', { plan: 'pro', billingType: 'yearly' })
+    expect(r.status).toBe(200)
+    expect(r.body.url).toBe('/api/payments/test-portal?plan=pro:yearly&lang=en')
+    const page = await getPage(api, r.body.url)
+    expect(page.html).toContain('data-testid="portal-chosen"')
+    expect(page.html).toContain('You chose Pro · Yearly')
+    expect(page.html).toMatch(/<option value="pro:yearly" selected>/)
+    // without a choice the current plan is selected and nothing is said
+    const plain = await getPage(api, '/api/payments/test-portal?lang=en')
+    expect(plain.html).toMatch(/<option value="lite:monthly" selected>/)
+    expect(plain.html).not.toContain('portal-chosen')
+    const half = await api.post('/api/payments/create-portal-session', { plan: 'pro' })
+    expect(half.status).toBe(400)
+  })
+
   it('changes the plan at once, with its credits from the next period', async () => {
     const api = await signedUp()
     await buyOnTestCheckout(api, '/api/user/subscriptions/create', { plan: 'lite', billingType: 'monthly' })
     const end = (await profile(api)).subscriptionEndDate
-    const change = await pressTestPortal(api, { action: 'change', plan: 'pro:yearly' })
+    const change = await pressTestPortal(api, { action: 'change', plan: 'pro:monthly' })
     expect(change.status).toBe(303)
     expect(change.location).toBe('/api/payments/test-portal?lang=en&done=change')
     expect(await profile(api)).toMatchObject({
       plan: 'pro',
-      subscriptionType: 'yearly',
+      subscriptionType: 'monthly',
       subscriptionEndDate: end,
     })
     expect(await balance(api)).toBe(FREE + 2400)
 
     await pressTestPortal(api, { action: 'advance' })
-    expect(await balance(api)).toBe(FREE + 2400 + 12 * 19800)
-    expect(Date.parse((await profile(api)).subscriptionEndDate)).toBeGreaterThan(
-      Date.parse(end) + 360 * 86_400_000,
-    )
+    expect(await balance(api)).toBe(FREE + 2400 + 19800)
     expect((await pressTestPortal(api, { action: 'change', plan: 'gold:monthly' })).status).toBe(400)
+  })
+
+  it('a change of billing interval starts a new period now, paid and credited now, both ways', async () => {
+    const day = 86_400_000
+    const api = await signedUp()
+    await buyOnTestCheckout(api, '/api/user/subscriptions/create', { plan: 'lite', billingType: 'monthly' })
+    await pressTestPortal(api, { action: 'change', plan: 'pro:yearly' })
+    const yearly = await profile(api)
+    expect(yearly).toMatchObject({ plan: 'pro', subscriptionType: 'yearly' })
+    expect(Date.parse(yearly.subscriptionEndDate) - Date.now()).toBeGreaterThan(360 * day)
+    expect(await balance(api)).toBe(FREE + 2400 + 12 * 19800)
+
+    // back to monthly: the year's end date is not kept
+    await pressTestPortal(api, { action: 'change', plan: 'pro:monthly' })
+    const monthly = await profile(api)
+    expect(monthly).toMatchObject({ plan: 'pro', subscriptionType: 'monthly' })
+    const left = Date.parse(monthly.subscriptionEndDate) - Date.now()
+    expect(left).toBeGreaterThan(27 * day)
+    expect(left).toBeLessThan(32 * day)
+    expect(await balance(api)).toBe(FREE + 2400 + 12 * 19800 + 19800)
+    expect(await ledgerSum(api)).toBe(await balance(api))
   })
 
   it('the end of a period renews and adds the credits once, even when two processes run the clock', async () => {

@@ -63,6 +63,18 @@ export const CheckoutSession = z
 export type CheckoutSession = z.infer<typeof CheckoutSession>
 export const CheckoutSessionResponse = z.object({ session: CheckoutSession })
 
+/**
+ * POST /payments/create-portal-session: optionally the plan and period the user chose on the pricing page, so
+ * the portal opens on that change rather than its home (docs/product.md#plan-change)
+ */
+export const PortalRequest = z
+  .object({ plan: PlanName.optional(), billingType: SubscriptionType.optional() })
+  .refine((b) => (b.plan === undefined) === (b.billingType === undefined), {
+    message: 'plan and billingType go together',
+    path: ['billingType'],
+  })
+export type PortalRequest = z.infer<typeof PortalRequest>
+
 export const PortalResponse = z.object({ url: z.string() })
 
 export const SUBSCRIPTION_RECORD_STATUSES = ['active', 'cancelled', 'past_due', 'expired'] as const

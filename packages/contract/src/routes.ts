@@ -46,6 +46,7 @@ import {
   CheckoutSessionResponse,
   CheckoutStartResponse,
   PaymentsConfigResponse,
+  PortalRequest,
   PortalResponse,
   SubscriptionActionResponse,
   SubscriptionsResponse,
@@ -124,7 +125,7 @@ export const ROUTES = {
   'POST /payments/create-checkout-session': { body: CheckoutSessionRequest, response: CheckoutStartResponse },
   'POST /payments/create-a-la-carte-payment': { body: ALaCarteRequest, response: CheckoutStartResponse },
   'GET /payments/checkout-session/{id}': { response: CheckoutSessionResponse },
-  'POST /payments/create-portal-session': { response: PortalResponse },
+  'POST /payments/create-portal-session': { body: PortalRequest, response: PortalResponse },
   'POST /payments/cancel-subscription': { response: MessageResponse },
   'POST /user/subscriptions/{id}/renew': { response: SubscriptionActionResponse },
 

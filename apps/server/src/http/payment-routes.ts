@@ -7,6 +7,7 @@ import {
   MessageResponse,
   PaymentsConfigResponse,
   PlanPurchaseRequest,
+  PortalRequest,
   PortalResponse,
   SubscriptionActionResponse,
   SubscriptionIdParams,
@@ -36,7 +37,9 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
   const provider = service.provider
   // the test checkout's pages follow the app's language, which the API client sends in Accept-Language
   const localise = (url: string, req: FastifyRequest) =>
-    url.startsWith('/api/payments/test-') ? `${url}?lang=${pageLanguage(req)}` : url
+    url.startsWith('/api/payments/test-')
+      ? `${url}${url.includes('?') ? '&' : '?'}lang=${pageLanguage(req)}`
+      : url
 
   app.get(
     '/payments/config',
@@ -137,11 +140,17 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
       api.post(
         '/payments/create-portal-session',
         {
-          schema: { tags, response: { 200: PortalResponse } },
+          schema: {
+            tags,
+            description:
+              'The billing portal. With the plan and period chosen on the pricing page, it opens on that change (the test portal preselects it; Stripe opens the subscription update page).',
+            body: PortalRequest.optional(),
+            response: { 200: PortalResponse },
+          },
           config: { rateLimit: CHECKOUT_LIMIT },
         },
         async (req) => {
-          const { url } = await service.portal(req.user.userId)
+          const { url } = await service.portal(req.user.userId, req.body ?? {})
           return { url: localise(url, req) }
         },
       )

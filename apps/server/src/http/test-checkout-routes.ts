@@ -114,6 +114,7 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
       reply: FastifyReply,
       flash: { notice?: string | null; error?: string | null },
       status = 200,
+      chosen: { plan: PlanName; billingType: SubscriptionType } | null = null,
     ) => {
       const lang = pageLanguage(req)
       const user = await sessionUser(db, req)
@@ -123,13 +124,19 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
       const current = currentSubscription(rows.map(toFacts), now)
       const subscription = current ? (rows.find((r) => r.id === current.id) ?? null) : null
       const action = `/api/payments/test-portal?lang=${lang}`
-      return html(reply, status, portalPage({ lang, subscription, email: user.email, action, now, ...flash }))
+      return html(
+        reply,
+        status,
+        portalPage({ lang, subscription, email: user.email, action, now, chosen, ...flash }),
+      )
     }
 
     scope.get('/payments/test-portal', { schema: { hide: true } }, (req, reply) => {
       const done = (req.query as { done?: string }).done as keyof typeof DONE | undefined
       const key = done && done in DONE ? DONE[done] : null
-      return showPortal(req, reply, { notice: key ? PAGE_TEXT[pageLanguage(req)][key] : null })
+      // the plan and period chosen on the pricing page, preselected (create-portal-session with a plan)
+      const chosen = planChoice((req.query as { plan?: string }).plan)
+      return showPortal(req, reply, { notice: key ? PAGE_TEXT[pageLanguage(req)][key] : null }, 200, chosen)
     })
 
     scope.post('/payments/test-portal', { schema: { hide: true } }, async (req, reply) => {
@@ -147,6 +154,13 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
   })
 }
 
+function planChoice(value: string | undefined): { plan: PlanName; billingType: SubscriptionType } | null {
+  const [plan, billing] = (value ?? '').split(':')
+  const p = PlanName.safeParse(plan)
+  const t = SubscriptionType.safeParse(billing)
+  return p.success && t.success ? { plan: p.data, billingType: t.data } : null
+}
+
 function portalAction(body: unknown): PortalAction | null {
   const b = (body ?? {}) as { action?: string; plan?: string; period?: string }
   if (b.action === 'cancel' || b.action === 'renew') return { action: b.action }
@@ -155,10 +169,8 @@ function portalAction(body: unknown): PortalAction | null {
     return Number.isFinite(period) && b.period ? { action: 'advance', period } : { action: 'advance' }
   }
   if (b.action === 'change') {
-    const [plan, billing] = (b.plan ?? '').split(':')
-    const p = PlanName.safeParse(plan)
-    const t = SubscriptionType.safeParse(billing)
-    if (p.success && t.success) return { action: 'change', plan: p.data, billingType: t.data }
+    const choice = planChoice(b.plan)
+    if (choice) return { action: 'change', ...choice }
   }
   return null
 }

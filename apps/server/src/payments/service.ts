@@ -3,6 +3,7 @@ import type {
   CheckoutStartResponse,
   PaymentConflictReason,
   PlanName,
+  PortalRequest,
   Subscription,
   SubscriptionType,
 } from '@parti/contract'
@@ -107,9 +108,16 @@ export class PaymentService {
     return toCheckoutSession(row)
   }
 
-  async portal(userId: string): Promise<{ url: string }> {
+  /** The billing portal; with the plan and period chosen on the pricing page, opened on that change. */
+  async portal(userId: string, choice: PortalRequest = {}): Promise<{ url: string }> {
     const user = await this.user(userId)
-    return this.provider.createPortal({ id: user.id, email: user.email, customerId: user.paymentCustomerId })
+    const current = choice.plan && choice.billingType ? await this.current(userId) : null
+    const change =
+      current && choice.plan && choice.billingType
+        ? { plan: choice.plan, billingType: choice.billingType, subscriptionId: current.id }
+        : undefined
+    const payer = { id: user.id, email: user.email, customerId: user.paymentCustomerId }
+    return this.provider.createPortal(payer, change)
   }
 
   async subscriptions(userId: string): Promise<Subscription[]> {

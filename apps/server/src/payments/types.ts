@@ -9,6 +9,14 @@ export interface Payer {
   customerId: string | null
 }
 
+/** The plan and period a subscriber chose on the pricing page, for the portal to open on. */
+export interface PortalChange {
+  plan: PlanName
+  billingType: SubscriptionType
+  /** the provider's id of the subscription to change */
+  subscriptionId: string
+}
+
 export type CheckoutOrder =
   | {
       kind: 'subscription'
@@ -83,8 +91,11 @@ export interface PaymentProvider {
   readonly publishableKey: string | null
   /** a hosted checkout for an order; the browser is sent to `url` */
   createCheckout(payer: Payer, order: CheckoutOrder, ourSessionRef: string): Promise<StartedCheckout>
-  /** the billing portal, where the plan is changed, cancelled or renewed */
-  createPortal(payer: Payer): Promise<{ url: string }>
+  /**
+   * the billing portal, where the plan is changed, cancelled or renewed; with a change the user chose, opened
+   * on that change (the subscription's update page) where the provider allows it
+   */
+  createPortal(payer: Payer, change?: PortalChange): Promise<{ url: string }>
   /** cancel at the period's end (true) or undo that (false); answers the change to apply */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<PaymentEvent>
   /** re-read a checkout the customer came back from (the webhook may not have arrived yet) */

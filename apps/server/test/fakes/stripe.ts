@@ -224,6 +224,23 @@ export async function startFakeStripe(options: {
       '/v1/billing_portal/sessions',
       idempotent((req, reply) => {
         if (!customers.has(req.body.customer)) return error(reply, 400, 'No such customer', 'customer')
+        // portal deep links (flow_data), as Stripe's API reference lists them
+        const flow = req.body.flow_data
+        if (flow) {
+          const types = [
+            'payment_method_update',
+            'subscription_cancel',
+            'subscription_update',
+            'subscription_update_confirm',
+          ]
+          if (!types.includes(flow.type))
+            return error(reply, 400, 'Invalid flow_data[type]', 'flow_data[type]')
+          if (flow.type === 'subscription_update') {
+            const sub = subscriptions.get(flow.subscription_update?.subscription)
+            if (!sub || sub.customer !== req.body.customer)
+              return error(reply, 400, 'No such subscription', 'flow_data[subscription_update][subscription]')
+          }
+        }
         const id = `bps_${rand(8)}`
         return {
           id,

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto'
-import { type Language, PLAN_CATALOGUE, PLAN_NAMES, type PlanName, SUBSCRIPTION_TYPES } from '@parti/contract'
+import {
+  type Language,
+  PLAN_CATALOGUE,
+  PLAN_NAMES,
+  type PlanName,
+  SUBSCRIPTION_TYPES,
+  type SubscriptionType,
+} from '@parti/contract'
 import { subscriptionPrice } from '../../domain/pricing.ts'
 import type { CheckoutRow, SubscriptionRow } from '../repo.ts'
 import { fill, PAGE_TEXT, type PageText } from './page-text.ts'
@@ -161,6 +168,8 @@ export interface PortalPageInput {
   notice?: string | null
   error?: string | null
   now: Date
+  /** the plan and period chosen on the pricing page (`plan:billingType`), preselected */
+  chosen?: { plan: PlanName; billingType: SubscriptionType } | null
 }
 
 export function portalPage({
@@ -171,6 +180,7 @@ export function portalPage({
   notice,
   error,
   now,
+  chosen,
 }: PortalPageInput): string {
   const t = PAGE_TEXT[lang]
   const flash = [
@@ -207,7 +217,8 @@ export function portalPage({
   const options = PLAN_NAMES.flatMap((p) =>
     SUBSCRIPTION_TYPES.map((b) => {
       const value = `${p}:${b}`
-      const selected = p === plan && b === sub.billingType ? ' selected' : ''
+      const pick = chosen ?? { plan, billingType: sub.billingType }
+      const selected = p === pick.plan && b === pick.billingType ? ' selected' : ''
       return `<option value="${value}"${selected}>${esc(`${PLAN_LABEL[p]} · ${b === 'yearly' ? t.yearly : t.monthly}`)}</option>`
     }),
   ).join('')
@@ -218,7 +229,15 @@ export function portalPage({
       ? form(hidden('action', 'renew'), t.renewSubscription, 'primary', 'portal-renew')
       : form(hidden('action', 'cancel'), t.cancelSubscription, '', 'portal-cancel')
   }</div>
-<h2>${esc(t.changePlan)}</h2>
+<h2>${esc(t.changePlan)}</h2>${
+    chosen && (chosen.plan !== plan || chosen.billingType !== sub.billingType)
+      ? `<p class="notice" role="status" data-testid="portal-chosen">${esc(
+          fill(t.confirmChange, {
+            plan: `${PLAN_LABEL[chosen.plan]} · ${chosen.billingType === 'yearly' ? t.yearly : t.monthly}`,
+          }),
+        )}</p>`
+      : ''
+  }
 <form method="post" action="${esc(action)}">${hidden('action', 'change')}<div class="row"><select name="plan" aria-label="${esc(t.changePlan)}" data-testid="portal-plan-select">${options}</select><button type="submit" data-testid="portal-change">${esc(t.changePlan)}</button></div></form>
 <p class="note">${esc(t.changePlanHelp)}</p>
 <h2>${esc(t.testMode)}</h2>

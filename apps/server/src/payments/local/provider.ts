@@ -18,6 +18,7 @@ import type {
   Payer,
   PaymentEvent,
   PaymentProvider,
+  PortalChange,
   ProviderSubscription,
   StartedCheckout,
 } from '../types.ts'
@@ -57,8 +58,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { sessionId, url: `/api/payments/test-checkout/${sessionId}` }
   }
 
-  async createPortal(): Promise<{ url: string }> {
-    return { url: '/api/payments/test-portal' }
+  async createPortal(_payer: Payer, change?: PortalChange): Promise<{ url: string }> {
+    // the test portal preselects the plan and period chosen on the pricing page
+    return {
+      url: change
+        ? `/api/payments/test-portal?plan=${change.plan}:${change.billingType}`
+        : '/api/payments/test-portal',
+    }
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<PaymentEvent> {
@@ -199,12 +205,39 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
     if (!isHeld(row, now))
       throw new AppError('conflict', 'This subscription has ended', { reason: 'subscription_ended' })
+    if (request.action === 'change' && request.billingType !== row.billingType) {
+      // a new billing interval starts a new period now, paid now with its credits, as Stripe resets the billing
+      // cycle on an interval change (docs/product.md#subscription-states)
+      const next = {
+        ...row,
+        plan: request.plan,
+        billingType: request.billingType,
+        currentPeriodEnd: addPeriod(now, request.billingType),
+      }
+      await applyPaymentEvent(
+        this.db,
+        this.event('invoice.paid', [
+          synced({ ...next, userId }),
+          {
+            type: 'subscription.paid',
+            userId,
+            invoiceId: `in_local_${row.id}_switch_${now.getTime()}`,
+            subscriptionId: row.id,
+            plan: next.plan,
+            billingType: next.billingType,
+          },
+        ]),
+        now,
+      )
+      return
+    }
     const next =
       request.action === 'cancel'
         ? cancelled(row)
         : request.action === 'renew'
           ? renewed(row)
-          : // a plan change takes effect at once (benefits) and is billed, with its credits, from the next period
+          : // a plan change in the same interval takes effect at once (benefits) and is billed, with its credits,
+            // from the next period
             { ...row, plan: request.plan, billingType: request.billingType }
     await applyPaymentEvent(
       this.db,

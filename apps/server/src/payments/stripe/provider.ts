@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type Stripe from 'stripe'
 import { AppError } from '../../domain/errors.ts'
 import { productName } from '../../domain/pricing.ts'
-import type { CheckoutOrder, Payer, PaymentEvent, PaymentProvider, StartedCheckout } from '../types.ts'
+import type {
+  CheckoutOrder,
+  Payer,
+  PaymentEvent,
+  PaymentProvider,
+  PortalChange,
+  StartedCheckout,
+} from '../types.ts'
 import type { StripeReconciler } from './reconcile.ts'
 
 /**
@@ -85,13 +92,26 @@ export class StripePaymentProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url, customerId: customer }
   }
 
-  async createPortal(payer: Payer): Promise<{ url: string }> {
+  async createPortal(payer: Payer, change?: PortalChange): Promise<{ url: string }> {
     if (!payer.customerId)
       throw new AppError('conflict', 'There is no billing account yet: subscribe or buy credits first', {
         reason: 'no_billing_account',
       })
     const session = await this.stripe.billingPortal.sessions.create(
-      { customer: payer.customerId, return_url: `${this.options.publicUrl}/pricing` },
+      {
+        customer: payer.customerId,
+        return_url: `${this.options.publicUrl}/pricing`,
+        // a plan chosen on the pricing page opens the portal on the subscription's update page (a portal deep
+        // link); the plans there are the portal configuration's
+        ...(change
+          ? {
+              flow_data: {
+                type: 'subscription_update' as const,
+                subscription_update: { subscription: change.subscriptionId },
+              },
+            }
+          : {}),
+      },
       { idempotencyKey: `parti-portal-${randomUUID()}` },
     )
     return { url: session.url }

@@ -46,7 +46,7 @@ export default function PricingPage() {
   const choose = (plan: PlanName, billing: SubscriptionType) => {
     const action = planAction(view, plan, billing)
     if (action === 'current') toast.info(t('app:messages.payments.alreadyHavePlan'), { id: 'same-plan' })
-    else if (action === 'change') actions.change.mutate()
+    else if (action === 'change') actions.change.mutate({ plan, billingType: billing })
     else actions.subscribe.mutate({ plan, billingType: billing })
   }
 

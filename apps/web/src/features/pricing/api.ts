@@ -5,6 +5,7 @@ import type {
   CheckoutStartResponse,
   PaymentsConfigResponse,
   Plan,
+  PortalRequest,
   Subscription,
 } from '@parti/contract'
 import { call } from '../../lib/api'
@@ -41,8 +42,9 @@ export async function fetchCheckoutSession(id: string): Promise<CheckoutSession>
   return (await call('GET /payments/checkout-session/{id}', { params: { id } })).session
 }
 
-export function createPortalSession() {
-  return call('POST /payments/create-portal-session')
+/** The billing portal; with a plan and period, opened on that change (docs/product.md#plan-change). */
+export function createPortalSession(body: PortalRequest = {}) {
+  return call('POST /payments/create-portal-session', { body })
 }
 
 export function cancelSubscription() {

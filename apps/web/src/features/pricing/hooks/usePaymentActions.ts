@@ -50,7 +50,9 @@ export function usePaymentActions() {
     onError: redirectFailed('subscribe'),
   })
   const change = useMutation({
-    mutationFn: async () => leave(await createPortalSession()),
+    // the portal opens on the plan and period the user clicked, not on its home
+    mutationFn: async (choice: { plan: PlanName; billingType: SubscriptionType }) =>
+      leave(await createPortalSession(choice)),
     onError: redirectFailed('change'),
   })
   const portal = useMutation({
