@@ -86,6 +86,14 @@ test.describe('Pricing and the test checkout', () => {
     await pricing.choose('standard')
     await expect(page.getByText('You already have this plan')).toBeVisible()
     await expect(page).toHaveURL(/\/pricing$/)
+
+    // another plan: the billing portal, opened on the plan clicked (docs/product.md#plan-change)
+    await pricing.choose('pro')
+    await page.waitForURL(/test-portal\?plan=pro:monthly/)
+    await expect(page.getByTestId('portal-chosen')).toHaveText(
+      'You chose Pro · Monthly. Confirm the change below.',
+    )
+    await expect(page.getByTestId('portal-plan-select')).toHaveValue('pro:monthly')
   })
 
   test('a subscriber cancels: the amber banner shows the end date, the cancel button is gone', async ({
