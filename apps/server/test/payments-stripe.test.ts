@@ -116,7 +116,7 @@ describe('Stripe checkout', () => {
       mode: 'payment',
       client_reference_id: uid,
       success_url: `${PUBLIC_URL}/pricing?session_id={CHECKOUT_SESSION_ID}&success=true&type=one-time`,
-      cancel_url: `${PUBLIC_URL}/pricing?canceled=true`,
+      cancel_url: `${PUBLIC_URL}/pricing?canceled=true&type=one-time`,
       metadata: { userId: uid, credits: '1000' },
       line_items: [
         {

@@ -150,11 +150,11 @@ describe('à la carte', () => {
     const start = await api.post('/api/payments/create-a-la-carte-payment', { amount: 5, credits: 1000 })
     const cancel = await pressTestCheckout(api, start.body.sessionId, 'cancelled')
     expect(cancel.status).toBe(303)
-    expect(cancel.location).toBe('/pricing?canceled=true')
+    expect(cancel.location).toBe('/pricing?canceled=true&type=one-time')
     const s = await api.get(`/api/payments/checkout-session/${start.body.sessionId}`)
     expect(s.body.session).toMatchObject({ status: 'expired', payment_status: 'unpaid' })
     const late = await pressTestCheckout(api, start.body.sessionId, 'paid')
-    expect(late.location).toBe('/pricing?canceled=true')
+    expect(late.location).toBe('/pricing?canceled=true&type=one-time')
     expect(await balance(api)).toBe(FREE)
   })
 

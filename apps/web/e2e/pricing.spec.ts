@@ -37,6 +37,8 @@ test.describe('Pricing and the test checkout', () => {
     await expect(pricing.result).toHaveText('Payment successful: 1,000 credits were added to your balance.')
     await pricing.expectReturnParamsCleared()
     await expect(shell.credits).toContainText('1,400')
+    // back on the tab the purchase was made from
+    await expect(pricing.billing('a-la-carte')).toHaveAttribute('aria-checked', 'true')
   })
 
   test('the top bar follows a purchase finished in another tab, live', async ({ page, context, shell }) => {

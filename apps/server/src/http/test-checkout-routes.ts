@@ -104,7 +104,7 @@ export function testCheckoutRoutes(app: Api, ctx: AppContext, local: LocalPaymen
       // (docs/product.md#checkout-return)
       const target =
         result === 'cancelled'
-          ? '/pricing?canceled=true'
+          ? `/pricing?canceled=true&type=${type}`
           : `/pricing?session_id=${encodeURIComponent(id)}&success=true&type=${type}`
       return reply.redirect(target, 303)
     })

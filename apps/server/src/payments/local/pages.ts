@@ -46,7 +46,7 @@ body{margin:0;min-height:100dvh;background:var(--bg);color:var(--fg);font:15px/1
 .band strong{text-transform:uppercase;letter-spacing:.08em;background:var(--pill);color:#fff;padding:.1rem .5rem;border-radius:999px;font-size:12px}
 main{max-width:460px;margin:0 auto;padding:2rem 1rem 3rem}
 .brand{display:flex;align-items:center;gap:.5rem;font-weight:600;margin-bottom:1.25rem}
-.brand .logo{width:28px;height:28px;border-radius:8px;background:var(--accent);color:var(--accent-fg);display:grid;place-items:center;font-weight:700}
+.brand .logo{width:28px;height:28px;flex-shrink:0}.logo rect{fill:var(--accent)}.logo path{fill:none;stroke:var(--accent-fg);stroke-width:2.2;stroke-linejoin:round}
 .brand .sub{color:var(--muted);font-weight:500}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:16px;padding:1.5rem;box-shadow:0 1px 2px rgb(0 0 0/.05)}
 h1{font-size:1.25rem;margin:0 0 .25rem;letter-spacing:-.01em}
@@ -89,7 +89,7 @@ function layout(lang: Language, t: PageText, title: string, body: string): strin
 <body>
 <div class="band" role="note" data-testid="test-mode-band"><strong>${esc(t.testMode)}</strong><span>${esc(t.testNotice)}</span></div>
 <main>
-<div class="brand"><span class="logo" aria-hidden="true">P</span><span>Parti</span><span class="sub">· ${esc(title)}</span></div>
+<div class="brand"><svg class="logo" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8"/><path d="M8 23V12l8-5 8 5v11M13 23v-6h6v6"/></svg><span>Parti</span><span class="sub">· ${esc(title)}</span></div>
 ${body}
 </main>
 </body>

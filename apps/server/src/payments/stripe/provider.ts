@@ -48,7 +48,7 @@ export class StripePaymentProvider implements PaymentProvider {
       // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; /pricing reads it back
       // (docs/product.md#checkout-return)
       success_url: `${base}/pricing?session_id={CHECKOUT_SESSION_ID}&success=true&type=${type}`,
-      cancel_url: `${base}/pricing?canceled=true`,
+      cancel_url: `${base}/pricing?canceled=true&type=${type}`,
     }
     const params: Stripe.Checkout.SessionCreateParams =
       order.kind === 'subscription'

@@ -2,10 +2,12 @@ import type { PlanName, SubscriptionType } from '@parti/contract'
 import { FlaskConical } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { useSession } from '../auth/session'
+import { returnTab } from './checkoutReturn'
 import { ALaCarte } from './components/ALaCarte'
 import { BillingToggle, type PricingTab } from './components/BillingToggle'
 import { CancelledBanner } from './components/CancelledBanner'
@@ -29,7 +31,8 @@ export default function PricingPage() {
   const { t } = useTranslation(['pricing', 'app'])
   const { user } = useSession()
   const view = subscriptionView(user)
-  const [tab, setTab] = useState<PricingTab>(() => initialBilling(view))
+  const [params] = useSearchParams()
+  const [tab, setTab] = useState<PricingTab>(() => returnTab(params) ?? initialBilling(view))
   const [buying, setBuying] = useState<number | null | undefined>(undefined)
   const plans = usePlans()
   const config = usePaymentsConfig()

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { parseCheckoutReturn, withoutReturnParams } from './checkoutReturn'
+import { parseCheckoutReturn, returnTab, withoutReturnParams } from './checkoutReturn'
 
 const p = (s: string) => new URLSearchParams(s)
 
 describe('checkout return', () => {
+  it('opens À la carte again after a one-off payment, paid or cancelled', () => {
+    expect(returnTab(p('session_id=cs_test_1&success=true&type=one-time'))).toBe('a-la-carte')
+    expect(returnTab(p('canceled=true&type=one-time'))).toBe('a-la-carte')
+    expect(returnTab(p('session_id=cs_test_1&success=true&type=subscription'))).toBeNull()
+    expect(returnTab(p('type=one-time'))).toBeNull()
+  })
   it('reads a session, one-time or subscription', () => {
     expect(parseCheckoutReturn(p('session_id=cs_test_1&success=true&type=one-time'))).toEqual({
       kind: 'session',

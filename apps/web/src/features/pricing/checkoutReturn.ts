@@ -19,6 +19,13 @@ export function parseCheckoutReturn(params: URLSearchParams): CheckoutReturn {
   return { kind: 'none' }
 }
 
+/** The tab to open on: back from a one-off payment (paid or not), À la carte, where it was started. */
+export function returnTab(params: URLSearchParams): 'a-la-carte' | null {
+  return params.get('type') === 'one-time' && (params.has('session_id') || params.get('canceled') === 'true')
+    ? 'a-la-carte'
+    : null
+}
+
 /** The same address without the return parameters (others, such as a tab, stay). */
 export function withoutReturnParams(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params)
