@@ -13,7 +13,8 @@ export function FeatureListEditor({
   features: string[]
   onChange: (f: string[]) => void
 }) {
-  const { t } = useTranslation('admin')
+  // the hint reads the pricing page's own words, so it cannot differ from the cards
+  const { t } = useTranslation(['admin', 'pricing'])
   const set = (i: number, value: string) => onChange(features.map((f, j) => (j === i ? value : f)))
   return (
     <fieldset className="flex flex-col gap-2">
@@ -64,7 +65,7 @@ export function FeatureListEditor({
               {key && (
                 <span className="ps-1 text-[11px] text-fg-subtle">
                   {isKnownFeature(key)
-                    ? t('plans.shownAs', { text: t(`plans.featureNames.${key}`) })
+                    ? t('plans.shownAs', { text: t(`pricing:features.${key}`) })
                     : t('plans.shownAsWritten')}
                 </span>
               )}

@@ -48,9 +48,13 @@ function StyleForm({ style, categories, defaultCategory, onClose }: StyleEditorP
   const ids = { categories: useId(), active: useId() }
   const [draft, setDraft] = useState<StyleDraft>(() => draftOf(style, defaultCategory))
   const [problems, setProblems] = useState<DraftProblem[]>([])
-  const update = (patch: Partial<StyleDraft>) => setDraft((d) => ({ ...d, ...patch }))
-
   const serverField = isApiError(save.error) ? save.error.details?.field : undefined
+  // a field's error goes as soon as the field is edited, not at the next submit
+  const update = (patch: Partial<StyleDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }))
+    setProblems((p) => p.filter((field) => !(field in patch)))
+    if (typeof serverField === 'string' && serverField in patch) save.reset()
+  }
   const problemText: Record<DraftProblem, string> = {
     name: t('admin:form.nameRequired'),
     category: t('admin:form.categoryRequired'),
