@@ -18,6 +18,29 @@ test.describe('the landing page before any script runs', () => {
 test.describe('the landing page once the app runs', () => {
   test.beforeEach(async ({ page }) => dismissConsent(page))
 
+  test("after the page has loaded, the hero plays the product's own clip over the drawing", async ({
+    page,
+  }) => {
+    const media: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/hero/')) media.push(r.url())
+    })
+    await page.goto('/')
+    const clip = page.getByTestId('hero-clip')
+    await expect(clip).toHaveAttribute('data-state', 'playing', { timeout: 15_000 })
+    await expect(clip).toContainText('Made with Parti')
+    expect(media.some((u) => u.endsWith('/hero/hero.mp4'))).toBe(true)
+  })
+
+  test('with reduced motion the hero shows the still render, nothing plays', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(page.getByTestId('hero-clip')).toHaveAttribute('data-state', 'still', { timeout: 15_000 })
+    await expect(page.locator('video')).toHaveCount(0)
+    await context.close()
+  })
+
   test('the app replaces the copy: one hero, and its buttons work', async ({ page, landing, auth }) => {
     await page.goto('/')
     await landing.tryForFree.click()

@@ -90,7 +90,11 @@ export function Hero() {
             )}
           </div>
         </div>
-        <HeroVisual sketchLabel={t('landing.visualSketch')} renderLabel={t('landing.visualRender')} />
+        <HeroVisual
+          sketchLabel={t('landing.visualSketch')}
+          renderLabel={t('landing.visualRender')}
+          clipCaption={t('landing.heroClip')}
+        />
       </div>
     </section>
   )

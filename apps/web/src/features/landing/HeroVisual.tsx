@@ -1,7 +1,10 @@
+import { HeroClip } from './HeroClip'
+
 /**
  * The hero visual: one elevation of a house drawn twice, as a pencil sketch on gridded paper (a blueprint in
  * dark mode) and as a coloured render, with a wipe that turns one into the other. Pure SVG and CSS, no media
- * download; the wipe stops (half and half) for people who ask for reduced motion.
+ * download at first paint (the product's real clip replaces it once the page has loaded, HeroClip.tsx); the
+ * wipe stops (half and half) for people who ask for reduced motion.
  */
 
 const css = `
@@ -163,7 +166,16 @@ function Render() {
   )
 }
 
-export function HeroVisual({ sketchLabel, renderLabel }: { sketchLabel: string; renderLabel: string }) {
+export function HeroVisual({
+  sketchLabel,
+  renderLabel,
+  clipCaption,
+}: {
+  sketchLabel: string
+  renderLabel: string
+  /** the real clip's caption; it replaces the drawing once it plays */
+  clipCaption: string
+}) {
   return (
     <div className="hv relative" dir="ltr">
       <style>{css}</style>
@@ -192,6 +204,7 @@ export function HeroVisual({ sketchLabel, renderLabel }: { sketchLabel: string; 
             </svg>
           </div>
         </div>
+        <HeroClip caption={clipCaption} />
       </div>
     </div>
   )

@@ -8,7 +8,12 @@ describe('the style form', () => {
   it('takes a field’s error away as soon as the field is edited, not at the next submit', async () => {
     await renderWithApp(
       <QueryClientProvider client={new QueryClient()}>
-        <StyleEditorDialog style={null} categories={['modern']} defaultCategory="modern" onClose={() => {}} />
+        <StyleEditorDialog
+          style={null}
+          categories={[{ id: 'modern', name: 'Modern', sortOrder: 0, styleCount: 0 }]}
+          defaultCategory="modern"
+          onClose={() => {}}
+        />
       </QueryClientProvider>,
     )
     fireEvent.submit(screen.getByTestId('style-form'))
