@@ -15,6 +15,19 @@ const MARKER: EngineStyle = {
 }
 
 describe('interior sketches render as rooms', () => {
+  it('a green sofa is painted green: the description reaches the furniture', async () => {
+    const input = await livingRoomSketch()
+    const { image } = await renderSketch(
+      { input, prompt: 'a living room with a green sofa', style: MARKER, palette: null, customColors: null },
+      await testContext(),
+    )
+    const s = LIVING_ROOM.sofa
+    const o = (595 * image.width + Math.round((s.x0 + s.x1) / 2)) * 3
+    const [r, g, b] = [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!]
+    expect(g).toBeGreaterThan(r + 15)
+    expect(g).toBeGreaterThan(b + 15)
+  })
+
   it('a bright living room: a light window, a fabric sofa, a wooden floor, no dark streaks, the dots of its i’s', async () => {
     const input = await livingRoomSketch()
     const ctx = await testContext()

@@ -15,6 +15,7 @@ const PART_ROLES: Record<Part, readonly Role[]> = {
   floor: ['floor'],
   // trim (fascias, frames) is drawn as thin bands the regions do not tell apart from the roof edge
   trim: [],
+  furniture: ['furniture'],
 }
 
 export type RoleMaterials = Partial<Record<Role, Material>>

@@ -14,7 +14,7 @@ export type Material =
   | 'stone'
   | 'metal'
   | 'tile'
-export type Part = 'walls' | 'roof' | 'windows' | 'door' | 'floor' | 'trim'
+export type Part = 'walls' | 'roof' | 'windows' | 'door' | 'floor' | 'trim' | 'furniture'
 
 /** A material's own colour, used when the description names no colour for that part. */
 export const MATERIAL_COLOUR: Record<Material, Rgb> = {
@@ -279,6 +279,39 @@ export const PART_WORDS: Record<Part, readonly string[]> = {
     'اطار',
     'اطارات',
     'حواف',
+  ],
+  // what an interior sketch draws in a room: the sofa or the bed is its one piece of furniture
+  furniture: [
+    'sofa',
+    'couch',
+    'settee',
+    'armchair',
+    'furniture',
+    'bed',
+    'sillon',
+    'cama',
+    'mueble',
+    'muebles',
+    'canape',
+    'fauteuil',
+    'lit',
+    'meuble',
+    'meubles',
+    'poltrona',
+    'movel',
+    'moveis',
+    'sessel',
+    'bett',
+    'mobel',
+    'moebel',
+    'bank',
+    'zitbank',
+    'meubel',
+    'meubels',
+    'كنبة',
+    'اريكة',
+    'سرير',
+    'اثاث',
   ],
 }
 

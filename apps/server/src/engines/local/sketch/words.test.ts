@@ -22,6 +22,11 @@ const CASES: Case[] = [
   ],
   ['a timber cabin with green walls', { walls: { material: 'timber', colour: GREEN } }],
   [
+    'a living room with white walls and a green sofa',
+    { walls: { material: null, colour: WHITE }, furniture: { material: null, colour: GREEN } },
+  ],
+  ['un salon avec un canapé vert', { furniture: { material: null, colour: GREEN } }],
+  [
     'Concrete villa, glass windows, black door',
     {
       walls: { material: 'concrete', colour: null },
