@@ -29,7 +29,19 @@ test('a demo says sign-in is off, tours the product instead of "Try it for free"
   await expect(page.getByRole('dialog').getByRole('textbox')).toHaveCount(0)
   await page.keyboard.press('Escape')
   await landing.tryForFree.click()
-  await expect(page).toHaveURL(/\/product$/)
+  await expect(page).toHaveURL(/\/tour$/)
+  // the tour: real results, each with what was asked and its figures, and no sign-up offered
+  const tour = page.getByTestId('tour-samples')
+  await expect(
+    tour.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }),
+  ).toHaveCount(5)
+  await expect(page.getByTestId('tour-sketch')).toContainText('a red brick house with a black roof')
+  await expect(page.getByTestId('tour-sketch').getByTestId('tour-facts')).toContainText(
+    /20 credits.*Lines kept \d+ %/,
+  )
+  await expect(page.getByTestId('tour-sketch').getByRole('img').first()).toHaveJSProperty('complete', true)
+  await expect(page.getByTestId('tour-demo')).toHaveText('Signing in is turned off in this demo.')
+  await expect(page.getByTestId('tour-cta')).toHaveCount(0)
 })
 
 test('with sign-up closed the landing page offers sign-in only and an existing account signs in', async ({

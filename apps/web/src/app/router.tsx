@@ -24,6 +24,7 @@ const ContactPage = lazy(() => import('../features/contact/ContactPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
 const ProductPage = lazy(() => import('../features/product/ProductPage'))
+const TourPage = lazy(() => import('../features/tour/TourPage'))
 
 /** docs/product.md#routes: / is the Ask Parti page when signed in and the landing page when signed out. */
 function HomeRoute() {
@@ -94,6 +95,7 @@ export const router = createBrowserRouter([
           { path: 'terms', element: <TermsPage />, handle: handle('pages.terms.title') },
           { path: 'privacy', element: <PrivacyPage />, handle: handle('pages.privacy.title') },
           { path: 'product', element: <ProductPage />, handle: handle('pages.product.title') },
+          { path: 'tour', element: <TourPage />, handle: handle('pages.tour.title') },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -8,6 +8,7 @@ export type PageTitleKey =
   | 'pages.terms.title'
   | 'pages.privacy.title'
   | 'pages.product.title'
+  | 'pages.tour.title'
 
 /** What a route declares about itself in `handle`. */
 export interface RouteHandle {

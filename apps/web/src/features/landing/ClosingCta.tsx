@@ -28,7 +28,7 @@ export function ClosingCta() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             {policy.demo ? (
-              <Link to="/product" className={buttonClass('inverse', 'lg')}>
+              <Link to="/tour" className={buttonClass('inverse', 'lg')}>
                 {t('landing.demoTour')}
               </Link>
             ) : (

@@ -56,7 +56,7 @@ export function Hero() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {/* docs/product.md#demo-mode: a demo tours the product; closed sign-up offers sign-in */}
             {policy.demo ? (
-              <Link to="/product" className={buttonClass('primary', 'lg')} data-testid="hero-try-free">
+              <Link to="/tour" className={buttonClass('primary', 'lg')} data-testid="hero-try-free">
                 {t('landing.demoTour')}
                 <ArrowRight className="rtl-flip" aria-hidden />
               </Link>

@@ -1,6 +1,7 @@
 import { PLAN_CATALOGUE, PLAN_NAMES, type PlanName } from '@parti/contract'
-import { Building2, Check, Home, Palette } from 'lucide-react'
+import { ArrowRight, Building2, Check, Home, Palette } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { ComparisonSection } from '../landing/ComparisonSection'
 import { ToolsSection } from '../landing/ToolsSection'
 import { PublicPageHeader } from '../legal/PublicPageHeader'
@@ -29,6 +30,14 @@ export default function ProductPage() {
           title={t('product.title')}
           lead={t('product.lead')}
         />
+        <Link
+          to="/tour"
+          className="mt-6 inline-flex items-center gap-1.5 text-[15px] font-medium text-accent hover:underline"
+          data-testid="product-tour"
+        >
+          {t('tour.title')}
+          <ArrowRight className="rtl-flip size-4" aria-hidden />
+        </Link>
         <ul className="mt-12 grid gap-5 md:grid-cols-3">
           {AUDIENCES.map(({ key, icon: Icon }) => (
             <li key={key} className="rounded-2xl border border-border bg-surface p-6 shadow-card">
