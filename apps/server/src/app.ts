@@ -10,6 +10,7 @@ import { apiKeyRoutes } from './http/api-key-routes.ts'
 import { authRoutes } from './http/auth-routes.ts'
 import { catalogRoutes } from './http/catalog-routes.ts'
 import { contactRoutes } from './http/contact-routes.ts'
+import { installCrossSiteGuard } from './http/cross-site.ts'
 import { registerDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
 
   // CSP is set on the HTML the SPA serves (http/spa.ts); the other security headers apply everywhere
   installSecurityHeaders(app)
+  installCrossSiteGuard(app, ctx.config.publicUrl)
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   installApiKeyLimit(app, ctx.config.API_KEY_RATE_LIMIT)
