@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { PublicPageHeader } from './PublicPageHeader'
 
 export interface LegalSection {
   id: string
   title: string
   body: string
+  /** links after the text, to the screens where the section's rights are used */
+  links?: Array<{ to: string; label: string }>
 }
 
 /** Terms and privacy share this layout: a table of contents and numbered sections. Paragraphs split on blank lines. */
@@ -52,6 +55,13 @@ export function LegalDocument({
               {section.body.split('\n\n').map((paragraph) => (
                 <p key={paragraph.slice(0, 40)} className="mt-3 text-[15px] leading-relaxed text-fg-muted">
                   {paragraph}
+                </p>
+              ))}
+              {section.links?.map((link) => (
+                <p key={link.to} className="mt-3 text-[15px]">
+                  <Link to={link.to} className="font-medium text-accent underline-offset-2 hover:underline">
+                    {link.label}
+                  </Link>
                 </p>
               ))}
             </section>
