@@ -167,20 +167,20 @@ function LedgerTable({ rows }: { rows: CreditTransaction[] }) {
   const signed = new Intl.NumberFormat(language, { signDisplay: 'exceptZero' })
   return (
     <div className="mt-6 overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
-      <table className="w-full text-sm" data-testid="credits-table">
+      <table className="w-full text-[13px] sm:text-sm" data-testid="credits-table">
         <caption className="sr-only">{t('credits:title')}</caption>
         <thead>
           <tr className="border-b border-border text-xs text-fg-subtle">
-            <th scope="col" className="px-3 py-2.5 text-start font-medium sm:px-5">
+            <th scope="col" className="py-2.5 ps-3 pe-2 text-start font-medium sm:ps-5 sm:pe-3">
               {t('credits:columns.date')}
             </th>
-            <th scope="col" className="px-3 py-2.5 text-start font-medium">
+            <th scope="col" className="px-2 py-2.5 text-start font-medium sm:px-3">
               {t('credits:columns.what')}
             </th>
-            <th scope="col" className="px-3 py-2.5 text-end font-medium">
+            <th scope="col" className="px-2 py-2.5 text-end font-medium sm:px-3">
               {t('credits:columns.amount')}
             </th>
-            <th scope="col" className="px-3 py-2.5 text-end font-medium sm:px-5">
+            <th scope="col" className="py-2.5 ps-2 pe-3 text-end font-medium sm:ps-3 sm:pe-5">
               {t('credits:columns.balance')}
             </th>
           </tr>
@@ -192,11 +192,11 @@ function LedgerTable({ rows }: { rows: CreditTransaction[] }) {
             const held = Math.abs(row.held)
             return (
               <tr key={row.id} data-kind={row.kind}>
-                <td className="px-3 py-3 align-top whitespace-nowrap sm:px-5">
+                <td className="py-3 ps-3 pe-2 align-top whitespace-nowrap sm:ps-5 sm:pe-3">
                   <span className="block text-fg">{day.format(at)}</span>
                   <span className="block text-xs text-fg-subtle">{time.format(at)}</span>
                 </td>
-                <td className="px-3 py-3 align-top">
+                <td className="px-2 py-3 align-top sm:px-3">
                   <span className="block text-fg">{t(`credits:kinds.${row.kind}`)}</span>
                   {(job || (row.kind === 'capture' && held > 0)) && (
                     <span className="block text-xs text-fg-subtle">
@@ -211,7 +211,7 @@ function LedgerTable({ rows }: { rows: CreditTransaction[] }) {
                 </td>
                 <td
                   className={cn(
-                    'px-3 py-3 text-end align-top font-medium whitespace-nowrap tabular-nums',
+                    'px-2 py-3 text-end align-top font-medium whitespace-nowrap tabular-nums sm:px-3',
                     row.amount > 0 ? 'text-success' : row.amount < 0 ? 'text-danger' : 'text-fg-subtle',
                   )}
                   dir="ltr"
@@ -219,7 +219,7 @@ function LedgerTable({ rows }: { rows: CreditTransaction[] }) {
                   {signed.format(row.amount)}
                 </td>
                 <td
-                  className="px-3 py-3 text-end align-top whitespace-nowrap text-fg tabular-nums sm:px-5"
+                  className="py-3 ps-2 pe-3 text-end align-top whitespace-nowrap text-fg tabular-nums sm:ps-3 sm:pe-5"
                   dir="ltr"
                 >
                   {number.format(row.balanceAfter)}

@@ -1,5 +1,6 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { PublicPageHeader } from './PublicPageHeader'
 
 export interface LegalSection {
@@ -23,6 +24,11 @@ export function LegalDocument({
   sections: LegalSection[]
 }) {
   const { t } = useTranslation('pages')
+  const { hash } = useLocation()
+  // a link to a section (the account page's to /privacy#your-data) lands on it once the text is there
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView()
+  }, [hash])
   return (
     <div className="mx-auto max-w-6xl px-5 py-14 sm:px-8 sm:py-20">
       <PublicPageHeader eyebrow={t('legal.eyebrow')} title={title} lead={lead} />
