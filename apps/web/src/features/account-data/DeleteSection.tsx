@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
+import { signInFor } from '../../app/nextPath'
 import { signOutAndForget } from '../../app/signOut'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
@@ -29,6 +30,7 @@ export function DeleteSection() {
   const [confirmation, setConfirmation] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const [signInAgain, setSignInAgain] = useState(false)
   const [pending, setPending] = useState(false)
   const email = user?.email ?? ''
   const typed = confirmation.trim()
@@ -41,6 +43,7 @@ export function DeleteSection() {
       setConfirmation('')
       setPassword('')
       setError(null)
+      setSignInAgain(false)
     }
   }
 
@@ -56,6 +59,7 @@ export function DeleteSection() {
       navigate('/', { replace: true })
     } catch (err) {
       const reason = isApiError(err) ? err.details?.reason : undefined
+      setSignInAgain(reason === 'sign_in_again')
       setError(
         reason === 'wrong_password' ||
           reason === 'password_required' ||
@@ -128,6 +132,18 @@ export function DeleteSection() {
             >
               {error}
             </p>
+          )}
+          {signInAgain && (
+            <Button
+              variant="outline"
+              onClick={async () => {
+                await signOutAndForget()
+                // back here once signed in again (docs/decisions/0072-account-deletion-reauthentication.md)
+                navigate(signInFor('/account'), { replace: true })
+              }}
+            >
+              {t('delete.signInAgain')}
+            </Button>
           )}
           <div className="mt-1 flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={() => close(false)} disabled={pending}>
