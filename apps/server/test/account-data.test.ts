@@ -188,6 +188,21 @@ describe('GET /api/user/export', () => {
     }
   })
 
+  it('pages through long tables without gaps or repeats (rows sharing a timestamp included)', async () => {
+    const api = new Api(server.url)
+    const { user } = await api.signUp()
+    // 1,200 ledger rows in one statement: they share created_at to the microsecond, ordered by id alone
+    await server.ctx.database.query(
+      `insert into credit_transactions (id, user_id, kind, amount, balance_after, description, created_at)
+       select gen_random_uuid(), $1, 'adjustment', 0, 200, 'row ' || g, now() from generate_series(1, 1200) g`,
+      [user.uid],
+    )
+    const entries = await unzip((await download(api, '/api/user/export')).body)
+    const ledger = JSON.parse(entries.get('credits.json')!.toString()) as Array<{ id: string }>
+    expect(ledger).toHaveLength(1201)
+    expect(new Set(ledger.map((t) => t.id)).size).toBe(1201)
+  })
+
   it('one export at a time per user: a second while the first streams is 429', async () => {
     const a = await busyUser()
     const res = await fetch(`${server.url}/api/user/export`, {
