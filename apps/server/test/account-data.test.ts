@@ -339,6 +339,17 @@ describe('DELETE /api/user', () => {
     expect(filesOf(a.id)).toEqual([])
   })
 
+  it('password attempts are limited: the eleventh in a minute is 429', async () => {
+    const api = new Api(server.url)
+    await api.signUp()
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++)
+      statuses.push((await api.request('DELETE', '/api/user', { json: { password: `guess-${i}` } })).status)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403))
+    expect(statuses[10]).toBe(429)
+    expect((await api.get('/api/user/profile')).status).toBe(200)
+  })
+
   it('an account without a password must have signed in within 10 minutes', async () => {
     const a = new Api(server.url)
     const { user } = await a.signUp()
