@@ -220,6 +220,23 @@ describe('GET /api/user/export', () => {
     // once the first has finished, the next one goes
     await new Promise((r) => setTimeout(r, 50))
     expect((await download(a.api, '/api/user/export')).status).toBe(200)
+
+    // a download the browser gives up half-way frees the slot too
+    const controller = new AbortController()
+    const cut = await fetch(`${server.url}/api/user/export`, {
+      headers: { authorization: `Bearer ${a.api.token}` },
+      signal: controller.signal,
+    })
+    const reader = cut.body!.getReader()
+    await reader.read()
+    controller.abort()
+    await reader.read().catch(() => {})
+    let status = 0
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 50))
+      status = (await download(a.api, '/api/user/export')).status
+    }
+    expect(status).toBe(200)
   })
 })
 
