@@ -2,6 +2,7 @@ import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { getTableColumns, is } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
+import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import * as schema from '../src/db/schema.ts'
@@ -388,6 +389,7 @@ describe('DELETE /api/user', () => {
 
 describe('DELETE /api/user with Stripe', () => {
   const SECRET_KEY = 'sk_test_parti_fake'
+  const WEBHOOK_SECRET = 'whsec_parti_fake_secret'
   let fake: FakeStripe
   let stripeServer: TestServer
 
@@ -400,7 +402,7 @@ describe('DELETE /api/user with Stripe', () => {
       env: {
         PUBLIC_URL: 'https://parti.test',
         STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: 'whsec_parti_fake_secret',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_PUBLISHABLE_KEY: 'pk_test_parti_fake',
         STRIPE_BASE_URL: fake.origin,
         STRIPE_PRICE_STANDARD_MONTHLY: 'price_standard_monthly',
@@ -463,5 +465,32 @@ describe('DELETE /api/user with Stripe', () => {
       [a.id],
     )
     expect(Number(left!.n)).toBe(0)
+
+    // Stripe then tells of the subscription's end (and could send a last invoice): the reconciler finds no
+    // account for it (payments/stripe/reconcile.ts ownerOf), answers 200, and nothing of the
+    // account comes back
+    const signer = new Stripe(SECRET_KEY)
+    const sub = fake.subscriptions.get(a.subscriptionId)!
+    for (const event of [
+      fake.event('customer.subscription.deleted', sub),
+      fake.event('invoice.paid', fake.invoices.get(sub.latest_invoice)!),
+    ]) {
+      const payload = JSON.stringify(event)
+      const res = await fetch(`${stripeServer.url}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        body: payload,
+      })
+      expect(res.status, event.type).toBe(200)
+    }
+    const [rows] = await stripeServer.ctx.database.query<{ n: number }>(
+      `select (select count(*) from subscriptions where user_id = $1)
+         + (select count(*) from credit_transactions where user_id = $1) as n`,
+      [a.id],
+    )
+    expect(Number(rows!.n)).toBe(0)
   })
 })
