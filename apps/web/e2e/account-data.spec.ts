@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { dismissConsent, expect, PASSWORD, signUpThroughApi, test } from './fixtures'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))
+}
 
 // docs/product.md#data-rights and docs/product.md#credit-history, in the browser.
 
@@ -82,4 +93,23 @@ test.describe('your data', () => {
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(',grant,Welcome credits,400,0,400,,')
   })
+
+  for (const theme of ['light', 'dark'] as const)
+    test(`the account, deletion dialog and credit history pass axe, ${theme}`, async ({ page, shell }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      await page.addInitScript(
+        (t) => localStorage.setItem('parti.theme', JSON.stringify({ v: 1, value: t })),
+        theme,
+      )
+      await signUpThroughApi(page)
+      await page.goto('/account')
+      await expect(shell.title).toHaveText('Account')
+      expect(await seriousViolations(page)).toEqual([])
+      await page.getByTestId('delete-open').click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.goto('/credits')
+      await expect(page.getByTestId('credits-table')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
 })
