@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import { AccountDeletion } from './account/deletion.ts'
+import { AccountExport } from './account/export.ts'
 import { buildApp } from './app.ts'
 import { createSignInClients } from './auth/oidc/clients.ts'
 import type { AppContext } from './context.ts'
@@ -6,9 +8,11 @@ import { pruneEvents } from './db/repos/events.ts'
 import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
 import { GenerationService } from './generations/service.ts'
+import { accountDataRoutes } from './http/account-data-routes.ts'
 import { adminRoutes } from './http/admin-routes.ts'
 import { capabilityRoutes } from './http/capability-routes.ts'
 import { conversationRoutes } from './http/conversation-routes.ts'
+import { creditRoutes } from './http/credit-routes.ts'
 import { estimateRoutes } from './http/estimate-routes.ts'
 import { eventRoutes } from './http/event-routes.ts'
 import { generationRoutes } from './http/generation-routes.ts'
@@ -81,6 +85,8 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
     await hub.start()
     const payments = createPayments(ctx)
     if (payments.local) timers.push(startBillingClock(payments.local, ctx.log))
+    const accountLog = ctx.log.child({ component: 'account' })
+    const deletion = new AccountDeletion(ctx.database.db, ctx.storage.blobs, payments.service, accountLog)
     const services: ApiServices = {
       generations: new GenerationService(
         ctx.database.db,
@@ -92,6 +98,10 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       payments,
       hub,
       signIn: createSignInClients(ctx.config),
+      account: {
+        export: new AccountExport(ctx.database.db, ctx.storage.blobs, accountLog),
+        deletion,
+      },
     }
     app = await buildApp(ctx, {
       services,
@@ -100,6 +110,8 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         renderRoutes,
         capabilityRoutes,
         generationRoutes,
+        creditRoutes,
+        accountDataRoutes,
         conversationRoutes,
         estimateRoutes,
         eventRoutes,
@@ -114,6 +126,11 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
     const prune = () => pruneEvents(ctx.database.db, new Date(Date.now() - 86_400_000)).catch(() => {})
     timers.push(setInterval(prune, 3_600_000))
     void prune()
+    // files of deleted accounts a failure or a late job left behind (docs/decisions/0073-account-deletion-order.md)
+    const sweep = () =>
+      deletion.sweep().catch((err: unknown) => accountLog.error({ err }, 'blob deletion sweep failed'))
+    timers.push(setInterval(sweep, 5 * 60_000))
+    void sweep()
   }
 
   return {

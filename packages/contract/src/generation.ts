@@ -266,14 +266,39 @@ export const CreditTransaction = z
     balanceAfter: z.number().int(),
     description: z.string(),
     generationId: z.string().nullable(),
+    mode: GenerationMode.nullable().describe("the kind of the row's job, so a screen can name it; else null"),
     createdAt: z.string(),
   })
   .meta({ id: 'CreditTransaction' })
 export type CreditTransaction = z.infer<typeof CreditTransaction>
-export const TransactionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(TRANSACTIONS_LIMIT).default(TRANSACTIONS_LIMIT),
+
+const transactionsFilter = {
+  kind: CreditTransactionKind.optional().describe('only rows of this ledger kind'),
+  from: z.iso.datetime({ offset: true }).optional().describe('rows at or after this instant'),
+  to: z.iso.datetime({ offset: true }).optional().describe('rows before this instant'),
+}
+const fromNotAfterTo = (q: { from?: string; to?: string }) =>
+  !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to)
+const fromNotAfterToError = { message: 'from must not be after to', path: ['from'] }
+
+/** The filters of the credit history (docs/product.md#credit-history): its CSV takes these. */
+export const TransactionsFilter = z.object(transactionsFilter).refine(fromNotAfterTo, fromNotAfterToError)
+export type TransactionsFilter = z.infer<typeof TransactionsFilter>
+/** A page of the credit history: the filters, a page size and the cursor of the page before. */
+export const TransactionsQuery = z
+  .object({
+    ...transactionsFilter,
+    limit: z.coerce.number().int().min(1).max(TRANSACTIONS_LIMIT).default(TRANSACTIONS_LIMIT),
+    cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  })
+  .refine(fromNotAfterTo, fromNotAfterToError)
+export type TransactionsQuery = z.infer<typeof TransactionsQuery>
+export const TransactionsResponse = z.object({
+  transactions: z.array(CreditTransaction),
+  /** the next, older page; null on the last */
+  nextCursor: z.string().nullable(),
 })
-export const TransactionsResponse = z.object({ transactions: z.array(CreditTransaction) })
+export type TransactionsResponse = z.infer<typeof TransactionsResponse>
 
 /**
  * Time estimates from recent completed jobs of the same kind and engine

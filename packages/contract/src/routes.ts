@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DeleteAccountRequest } from './account-data.ts'
 import {
   AdminPlanInput,
   AdminPlanResponse,
@@ -38,6 +39,8 @@ import {
   StatsResponse,
   StatusQuery,
   StatusResponse,
+  TransactionsQuery,
+  TransactionsResponse,
 } from './generation.ts'
 import { ConsentRequest, ContactRequest, HealthResponse, MessageResponse, OkResponse } from './misc.ts'
 import {
@@ -87,6 +90,7 @@ export const ROUTES = {
   'GET /auth/providers': { response: AuthProvidersResponse },
   'GET /auth/session': { response: SessionResponse },
   'GET /user/profile': { response: ProfileResponse },
+  'DELETE /user': { body: DeleteAccountRequest, response: OkResponse },
   'GET /user/api-keys': { response: ApiKeysResponse },
   'POST /user/api-keys': { body: CreateApiKeyRequest, response: CreatedApiKeyResponse },
   'DELETE /user/api-keys/{id}': { response: OkResponse },
@@ -108,6 +112,7 @@ export const ROUTES = {
   'DELETE /user/generations/{id}': { response: OkResponse },
   'PATCH /user/generations/{id}/favorite': { body: FavoriteRequest, response: GenerationResponse },
   'GET /user/stats': { response: StatsResponse },
+  'GET /user/credits/transactions': { query: TransactionsQuery, response: TransactionsResponse },
   'GET /user/estimates': { response: EstimatesResponse },
 
   'POST /render/start': { body: FormBody, response: RenderStartedResponse },

@@ -402,3 +402,18 @@ export const oauthStates = pgTable('oauth_states', {
   returnTo: text('return_to').notNull().default('/'),
   createdAt: createdAt(),
 })
+
+/**
+ * Folders of files to delete, written in the transaction that deletes the rows pointing into them (an account's
+ * deletion, docs/decisions/0073-account-deletion-order.md). Deleted right after the commit and swept again
+ * until a late writer (a job that was running) can no longer add to them; a failure leaves the row for the
+ * next sweep, never a row of the product pointing to a missing file.
+ */
+export const blobDeletions = pgTable('blob_deletions', {
+  prefix: text('prefix').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  /** when the folder was last emptied; the row goes once that is later than any writer could still write */
+  clearedAt: ts('cleared_at'),
+})

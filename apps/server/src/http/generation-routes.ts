@@ -8,18 +8,15 @@ import {
   StatsResponse,
   StatusQuery,
   StatusResponse,
-  TransactionsQuery,
-  TransactionsResponse,
 } from '@parti/contract'
 import type { z } from 'zod'
 import type { AppContext } from '../context.ts'
-import { listTransactions } from '../db/repos/credits.ts'
 import { authenticated } from './auth-scope.ts'
 import type { Api, ApiServices } from './types.ts'
 
 /**
- * The calls about generations, stats and the ledger (docs/product.md#api-generations,
- * docs/product.md#api-user). Another user's ids answer 404, always.
+ * The calls about generations and stats (docs/product.md#api-generations, docs/product.md#api-user); the
+ * ledger's are in credit-routes.ts. Another user's ids answer 404, always.
  * The status call is what every waiting browser polls: its answers come from the service's cache until an event
  * for that user invalidates them.
  */
@@ -78,32 +75,5 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
     api.get('/user/stats', { schema: { tags, response: { 200: StatsResponse } } }, async (req) => ({
       stats: await generations.stats(req.user.userId),
     }))
-
-    api.get(
-      '/user/credits/transactions',
-      {
-        schema: {
-          tags: ['credits'],
-          querystring: TransactionsQuery,
-          response: { 200: TransactionsResponse },
-        },
-      },
-      async (req) => {
-        const rows = await listTransactions(db, req.user.userId, req.query.limit)
-        return {
-          transactions: rows.map((t) => ({
-            id: t.id,
-            kind: t.kind as never,
-            amount: t.amount,
-            held: t.held,
-            charge: t.charge,
-            balanceAfter: t.balanceAfter,
-            description: t.description,
-            generationId: t.generationId,
-            createdAt: t.createdAt.toISOString(),
-          })),
-        }
-      },
-    )
   })
 }

@@ -6,6 +6,8 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AccountDeletion } from '../account/deletion.ts'
+import type { AccountExport } from '../account/export.ts'
 import type { SignInClients } from '../auth/oidc/clients.ts'
 import type { AppContext } from '../context.ts'
 import type { EngineRouter } from '../engines/router.ts'
@@ -34,6 +36,8 @@ export interface ApiServices {
   /** this process's fan-out of user events to its SSE clients */
   hub: EventHub
   signIn: SignInClients
+  /** the data rights: the export (one at a time per user) and the account's deletion */
+  account: { export: AccountExport; deletion: AccountDeletion }
 }
 
 /** A route module: registers its routes, secured ones inside `authenticated` (http/auth-scope.ts). */

@@ -136,6 +136,34 @@ export class PaymentService {
     return toSubscription((await findSubscription(this.db, sub!.id))!)
   }
 
+  /**
+   * Before an account is deleted (docs/decisions/0073-account-deletion-order.md): every subscription of the
+   * user that has not ended is ended now at its provider, so nothing is billed after the account has gone.
+   * One the provider does not confirm refuses the deletion (503, reason subscription_not_cancelled); the rows
+   * stay as they are and the user can try again.
+   */
+  async endAllForDeletion(userId: string): Promise<void> {
+    for (const sub of await userSubscriptions(this.db, userId)) {
+      if (sub.status === 'expired') continue
+      // a subscription of another provider than the one configured now cannot be reached: only the test
+      // checkout's can be in that state, and it bills nothing outside this database
+      if (sub.provider !== this.provider.id) continue
+      try {
+        await this.provider.cancelNow(sub.id)
+      } catch (err) {
+        this.log.error(
+          { err, subscription: sub.id, userId },
+          'could not cancel a subscription before deletion',
+        )
+        throw new AppError(
+          'unavailable',
+          'Your subscription could not be cancelled with the payment provider, so nothing was deleted. Please try again later.',
+          { reason: 'subscription_not_cancelled' },
+        )
+      }
+    }
+  }
+
   /** Renew undoes a cancel before the end date. */
   async renew(userId: string, subscriptionId?: string): Promise<Subscription> {
     const sub = await this.target(userId, subscriptionId)

@@ -98,6 +98,12 @@ export interface PaymentProvider {
   createPortal(payer: Payer, change?: PortalChange): Promise<{ url: string }>
   /** cancel at the period's end (true) or undo that (false); answers the change to apply */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<PaymentEvent>
+  /**
+   * end a subscription now, nothing more to bill (the account is being deleted,
+   * docs/decisions/0073-account-deletion-order.md); one already ended is done; throws when the provider does not
+   * confirm
+   */
+  cancelNow(subscriptionId: string): Promise<void>
   /** re-read a checkout the customer came back from (the webhook may not have arrived yet) */
   refreshCheckout(sessionId: string): Promise<PaymentEvent | null>
 }

@@ -16,6 +16,16 @@ export interface BlobStore {
   /** inclusive byte range, for video seeking */
   stream(key: string, range?: { start: number; end: number }): Promise<Readable | null>
   delete(key: string): Promise<void>
+  /** every key under a folder prefix (`users/<id>/`), in no promised order */
+  list(prefix: string): AsyncIterable<string>
+  /** delete every file under a folder prefix; nothing there is not an error */
+  deletePrefix(prefix: string): Promise<void>
+}
+
+/** A folder prefix: a valid key ending in one slash. */
+export function assertPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new Error(`invalid blob prefix: ${prefix}`)
+  assertKey(prefix.slice(0, -1))
 }
 
 const KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]{0,400}$/

@@ -43,6 +43,8 @@ export interface FakeStripe extends FakeServer {
   invoices: Map<string, Obj>
   /** answer these statuses (in order) to the next GET requests instead of the object */
   failReads: number[]
+  /** answer these statuses (in order) to the next subscription cancellations (DELETE) */
+  failCancels: number[]
   /** the customer paid (or, with paid false, the payment is still processing) */
   completeSession(
     id: string,
@@ -74,6 +76,7 @@ export async function startFakeStripe(options: {
   const lineOf = new Map<string, Obj>()
   const replies = new Map<string, { status: number; body: Obj }>()
   const failReads: number[] = []
+  const failCancels: number[] = []
 
   const error = (reply: FastifyReply, status: number, message: string, param?: string) =>
     reply.status(status).send({
@@ -220,6 +223,22 @@ export async function startFakeStripe(options: {
       }),
     )
 
+    // cancel now (Stripe's DELETE /v1/subscriptions/:id): the subscription ends at once
+    app.delete('/v1/subscriptions/:id', (req: FastifyRequest<{ Params: Obj }>, reply) => {
+      if (failCancels.length)
+        return reply
+          .status(failCancels.shift()!)
+          .send({ error: { type: 'api_error', message: 'Something went wrong' } })
+      const sub = subscriptions.get(req.params.id)
+      if (!sub) return error(reply, 404, `No such subscription: '${req.params.id}'`, 'id')
+      if (sub.status === 'canceled')
+        return error(reply, 400, 'This subscription has already been canceled', 'subscription')
+      sub.status = 'canceled'
+      sub.canceled_at = now()
+      sub.ended_at = now()
+      return clone(sub)
+    })
+
     app.post(
       '/v1/billing_portal/sessions',
       idempotent((req, reply) => {
@@ -287,6 +306,7 @@ export async function startFakeStripe(options: {
     subscriptions,
     invoices,
     failReads,
+    failCancels,
     completeSession(id, { paid = true } = {}) {
       const session = sessions.get(id)
       if (!session) throw new Error(`fake stripe: no session ${id}`)

@@ -6,6 +6,7 @@ import {
   LifeBuoy,
   type LucideIcon,
   PencilRuler,
+  ReceiptText,
   ShieldCheck,
   Sofa,
   Sparkles,
@@ -19,6 +20,7 @@ export type NavTitleKey =
   | 'nav.sketch'
   | 'nav.staging'
   | 'nav.pricing'
+  | 'nav.credits'
   | 'nav.api'
   | 'nav.support'
   | 'nav.admin'
@@ -44,6 +46,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/sketch', titleKey: 'nav.sketch', icon: PencilRuler, count: 'sketchRender', beta: true },
   { to: '/staging', titleKey: 'nav.staging', icon: Sofa, count: 'homeStaging', beta: true },
   { to: '/pricing', titleKey: 'nav.pricing', icon: CreditCard },
+  { to: '/credits', titleKey: 'nav.credits', icon: ReceiptText },
   { to: '/developers', titleKey: 'nav.api', icon: KeyRound },
   { to: '/support', titleKey: 'nav.support', icon: LifeBuoy },
   { to: '/admin', titleKey: 'nav.admin', icon: ShieldCheck, adminOnly: true },

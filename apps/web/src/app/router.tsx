@@ -19,6 +19,8 @@ const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
 const ApiPage = lazy(() => import('../features/developers/ApiPage'))
+const CreditsPage = lazy(() => import('../features/credits/CreditsPage'))
+const AccountDataPage = lazy(() => import('../features/account-data/AccountDataPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const ContactPage = lazy(() => import('../features/contact/ContactPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
@@ -84,6 +86,10 @@ export const router = createBrowserRouter([
           { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
           { path: 'pricing', element: <PricingPage />, handle: handle('nav.pricing') },
           { path: 'developers', element: <ApiPage />, handle: handle('nav.api') },
+          { path: 'credits', element: <CreditsPage />, handle: handle('nav.credits') },
+          // the account page's data sections (docs/product.md#data-rights); the account page itself, when it
+          // exists, renders them among its own
+          { path: 'account', element: <AccountDataPage />, handle: handle('nav.account') },
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
         ],

@@ -3,6 +3,7 @@ import type { NavTitleKey } from './navigation'
 
 export type PageTitleKey =
   | NavTitleKey
+  | 'nav.account'
   | 'pages.adminPlans.title'
   | 'pages.contact.title'
   | 'pages.terms.title'

@@ -1,10 +1,12 @@
 import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
 import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import type enAccountData from '../locales/account-data/en.json'
 import type enAdmin from '../locales/admin/en.json'
 import type enApp from '../locales/app/en.json'
 import type enChat from '../locales/chat/en.json'
 import type enCreate from '../locales/create/en.json'
+import type enCredits from '../locales/credits/en.json'
 import type enDevelopers from '../locales/developers/en.json'
 import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
@@ -36,6 +38,8 @@ declare module 'i18next' {
       admin: typeof enAdmin
       pricing: typeof enPricing
       developers: typeof enDevelopers
+      'account-data': typeof enAccountData
+      credits: typeof enCredits
     }
   }
 }

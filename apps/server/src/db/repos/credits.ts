@@ -1,5 +1,5 @@
 import { type CreditTransactionKind, KINDS, type Kind } from '@parti/contract'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { AppError } from '../../domain/errors.ts'
 import { chargeOf, JOB_LEDGER_KINDS } from '../../domain/jobs.ts'
 import { uuidv7 } from '../../lib/ids.ts'
@@ -106,25 +106,77 @@ export async function settleHold(
   return { captured, released }
 }
 
-/** The newest ledger rows, each job's row with where that job's credits stand (docs/product.md#credit-holds). */
-export async function listTransactions(db: DbOrTx, userId: string, limit: number) {
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A page's place in the ledger: the last row's time (with PostgreSQL's microseconds) and id. */
+export function decodeLedgerCursor(cursor: string): { at: string; id: string } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|')
+  if (!at || !id || !CURSOR_TIME.test(at) || Number.isNaN(Date.parse(at)) || !UUID.test(id)) return null
+  return { at, id }
+}
+const encodeLedgerCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url')
+
+export interface LedgerFilter {
+  kind?: CreditTransactionKind
+  from?: string
+  to?: string
+}
+
+/**
+ * A page of the ledger, newest first, each job's row with where that job's credits stand
+ * (docs/product.md#credit-holds, docs/product.md#credit-history): filtered by kind and time, by keyset after
+ * `after` (decodeLedgerCursor), on the (user_id, created_at, id) index.
+ */
+export async function listTransactions(
+  db: DbOrTx,
+  userId: string,
+  filter: LedgerFilter & { limit: number },
+  after: { at: string; id: string } | null = null,
+) {
+  const t = creditTransactions
+  const where = [eq(t.userId, userId)]
+  if (filter.kind) where.push(eq(t.kind, filter.kind))
+  if (filter.from) where.push(gte(t.createdAt, new Date(filter.from)))
+  if (filter.to) where.push(lt(t.createdAt, new Date(filter.to)))
+  if (after) where.push(sql`(${t.createdAt}, ${t.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`)
   const rows = await db
     .select({
-      t: creditTransactions,
+      t,
+      cursorAt: sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       status: generations.status,
+      mode: generations.mode,
       cost: generations.creditsCost,
       refunded: generations.creditsRefunded,
     })
-    .from(creditTransactions)
-    .leftJoin(generations, eq(generations.id, creditTransactions.generationId))
-    .where(eq(creditTransactions.userId, userId))
-    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
-    .limit(limit)
-  return rows.map(({ t, status, cost, refunded }) => ({
-    ...t,
-    charge:
-      status !== null && cost !== null && refunded !== null && JOB_LEDGER_KINDS.has(t.kind)
-        ? chargeOf(status, cost, refunded).charge
-        : null,
-  }))
+    .from(t)
+    .leftJoin(generations, eq(generations.id, t.generationId))
+    .where(and(...where))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(filter.limit + 1)
+  const more = rows.length > filter.limit
+  const page = more ? rows.slice(0, filter.limit) : rows
+  const last = page[page.length - 1]
+  return {
+    rows: page.map(({ t, status, mode, cost, refunded }) => ({
+      ...t,
+      mode: mode as Kind | null,
+      charge:
+        status !== null && cost !== null && refunded !== null && JOB_LEDGER_KINDS.has(t.kind)
+          ? chargeOf(status, cost, refunded).charge
+          : null,
+    })),
+    nextCursor: more && last ? encodeLedgerCursor(last.cursorAt, last.t.id) : null,
+  }
+}
+
+/** Every ledger row of the filter, newest first, a page at a time (the CSV download). */
+export async function* ledgerPages(db: DbOrTx, userId: string, filter: LedgerFilter, size = 500) {
+  let after: { at: string; id: string } | null = null
+  for (;;) {
+    const page = await listTransactions(db, userId, { ...filter, limit: size }, after)
+    if (page.rows.length) yield page.rows
+    if (!page.nextCursor) return
+    after = decodeLedgerCursor(page.nextCursor)
+  }
 }

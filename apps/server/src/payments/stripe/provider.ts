@@ -133,6 +133,23 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async cancelNow(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(
+        subscriptionId,
+        {},
+        {
+          idempotencyKey: `parti-cancel-now-${subscriptionId}`,
+        },
+      )
+    } catch (err) {
+      // already gone or already ended: nothing is billed any more, which is what was asked
+      const e = err as { statusCode?: number; code?: string; message?: string }
+      if (e.statusCode === 404 || /already been cancel/i.test(e.message ?? '')) return
+      throw err
+    }
+  }
+
   async refreshCheckout(sessionId: string): Promise<PaymentEvent | null> {
     const effects = await this.reconciler.checkoutSession(sessionId)
     return { id: null, provider: 'stripe', type: 'checkout.return', effects }

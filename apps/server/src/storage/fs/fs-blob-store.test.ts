@@ -20,6 +20,20 @@ describe('local folder blob store', () => {
     expect(await store.get('users/u1/g1/out.png')).toBeNull()
   })
 
+  it('lists and deletes a folder', async () => {
+    await store.put('users/u2/g1/out.png', Buffer.from('a'), 'image/png')
+    await store.put('users/u2/uploads/in.png', Buffer.from('b'), 'image/png')
+    await store.put('users/u22/keep.png', Buffer.from('c'), 'image/png')
+    const listed: string[] = []
+    for await (const key of store.list('users/u2/')) listed.push(key)
+    expect(listed.sort()).toEqual(['users/u2/g1/out.png', 'users/u2/uploads/in.png'])
+    await store.deletePrefix('users/u2/')
+    for await (const key of store.list('users/u2/')) throw new Error(`still there: ${key}`)
+    expect(await store.get('users/u22/keep.png')).not.toBeNull()
+    await expect(store.deletePrefix('users/u2')).rejects.toThrow(/invalid blob prefix/)
+    await expect(store.deletePrefix('../')).rejects.toThrow(/invalid blob/)
+  })
+
   it('refuses keys that climb out of the folder', async () => {
     await expect(store.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow(
       /invalid blob key/,

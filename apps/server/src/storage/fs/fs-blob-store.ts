@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, sep } from 'node:path'
 import type { Readable } from 'node:stream'
-import { assertKey, type BlobInfo, type BlobStore, contentTypeOf } from '../types.ts'
+import { assertKey, assertPrefix, type BlobInfo, type BlobStore, contentTypeOf } from '../types.ts'
 
 /** Files in a local folder (DATA_DIR/files). Writes are atomic: a reader never sees half a file. */
 export class FsBlobStore implements BlobStore {
@@ -48,5 +48,26 @@ export class FsBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true })
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    assertPrefix(prefix)
+    let entries: Array<{ name: string; parentPath: string; isFile(): boolean }>
+    try {
+      entries = await readdir(join(this.root, prefix), { recursive: true, withFileTypes: true })
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw err
+    }
+    for (const entry of entries) {
+      // a write in progress (put's temporary file) is not a file yet
+      if (!entry.isFile() || entry.name.endsWith('.tmp')) continue
+      yield relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/')
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertPrefix(prefix)
+    await rm(join(this.root, prefix), { recursive: true, force: true, maxRetries: 3 })
   }
 }

@@ -9,7 +9,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-surface-2 text-fg hover:bg-surface-3',
   outline: 'border border-border-strong bg-surface text-fg hover:bg-surface-2 shadow-card',
   ghost: 'text-fg-muted hover:bg-surface-2 hover:text-fg',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-danger-fg hover:opacity-90',
   /** on a dark band, whatever the theme */
   inverse: 'bg-white text-neutral-900 hover:bg-white/90 shadow-card',
 }

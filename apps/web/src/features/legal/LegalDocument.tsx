@@ -1,10 +1,14 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router'
 import { PublicPageHeader } from './PublicPageHeader'
 
 export interface LegalSection {
   id: string
   title: string
   body: string
+  /** links after the text, to the screens where the section's rights are used */
+  links?: Array<{ to: string; label: string }>
 }
 
 /** Terms and privacy share this layout: a table of contents and numbered sections. Paragraphs split on blank lines. */
@@ -20,6 +24,11 @@ export function LegalDocument({
   sections: LegalSection[]
 }) {
   const { t } = useTranslation('pages')
+  const { hash } = useLocation()
+  // a link to a section (the account page's to /privacy#your-data) lands on it once the text is there
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView()
+  }, [hash])
   return (
     <div className="mx-auto max-w-6xl px-5 py-14 sm:px-8 sm:py-20">
       <PublicPageHeader eyebrow={t('legal.eyebrow')} title={title} lead={lead} />
@@ -52,6 +61,13 @@ export function LegalDocument({
               {section.body.split('\n\n').map((paragraph) => (
                 <p key={paragraph.slice(0, 40)} className="mt-3 text-[15px] leading-relaxed text-fg-muted">
                   {paragraph}
+                </p>
+              ))}
+              {section.links?.map((link) => (
+                <p key={link.to} className="mt-3 text-[15px]">
+                  <Link to={link.to} className="font-medium text-accent underline-offset-2 hover:underline">
+                    {link.label}
+                  </Link>
                 </p>
               ))}
             </section>

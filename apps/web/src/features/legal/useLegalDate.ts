@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 
 /** When the terms and privacy texts last changed. Update with the texts. */
-const LEGAL_UPDATED = '2026-11-21'
+const LEGAL_UPDATED = '2026-11-27'
 
 export function useLegalDate(): string {
   const { i18n } = useTranslation()
