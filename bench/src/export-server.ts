@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createContext } from '@parti/server/src/bootstrap.ts'
 import { loadConfig } from '@parti/server/src/config.ts'
+import { doesEverything } from '@parti/server/src/engines/capabilities.ts'
 import { singleEngineRouter } from '@parti/server/src/engines/router.ts'
 import type { Engine } from '@parti/server/src/engines/types.ts'
 import { startRuntime } from '@parti/server/src/runtime.ts'
@@ -58,6 +59,7 @@ async function main() {
   const idle: Engine = {
     id: 'local',
     supports: () => true,
+    capabilities: doesEverything,
     modelFor: () => 'none',
     run: () => Promise.reject(new Error('the export benchmark runs no jobs')),
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** The clip the product made of a sample sketch (apps/server/src/engines/local/samples.ts writes it). */
+/** The clip the product made of a sample sketch (apps/server/scripts/samples.ts writes it). */
 const CLIP = '/hero/hero.mp4'
 const POSTER = '/hero/hero.webp'
 

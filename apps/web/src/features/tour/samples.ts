@@ -9,7 +9,7 @@ import {
 import manifest from './samples.json'
 
 /**
- * The tour's pairs (docs/product.md#tour), made by apps/server/src/engines/local/samples.ts with the built-in
+ * The tour's pairs (docs/product.md#tour), made by apps/server/scripts/samples.ts with the built-in
  * engine: the pictures, what was asked, the engine's notes and the figures measured when they were made.
  */
 export interface TourSample {

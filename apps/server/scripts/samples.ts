@@ -4,7 +4,7 @@
  * steps, the runner's compositing of masked edits, the same fidelity report), with what was asked, what the
  * engine said and the figures measured. Written to apps/web/public/hero/, apps/web/public/tour/ and the tour's
  * manifest (apps/web/src/features/tour/samples.json), and committed; run again after the engine's look
- * changes: npx tsx apps/server/src/engines/local/samples.ts
+ * changes: npx tsx apps/server/scripts/samples.ts
  */
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
@@ -14,16 +14,16 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { COSTS, type Kind, type LocalStyleParams, type NoteId, type StagingOption } from '@parti/contract'
 import sharp from 'sharp'
-import { stagingPromptParts } from '../../domain/prompt.ts'
-import { judgeResult } from '../../fidelity/index.ts'
-import { placeOnSource } from '../shared/composite.ts'
-import type { EngineContext, EngineResult, EngineStyle, EngineTask } from '../types.ts'
-import { createLocalEngine } from './engine.ts'
-import { findFfmpeg } from './ffmpeg/find.ts'
-import { houseSketch, roomPhoto, shapeMask } from './fixtures.ts'
-import { livingRoomSketch } from './fixtures-room.ts'
+import { stagingPromptParts } from '../src/domain/prompt.ts'
+import { createLocalEngine } from '../src/engines/local/engine.ts'
+import { findFfmpeg } from '../src/engines/local/ffmpeg/find.ts'
+import { houseSketch, roomPhoto, shapeMask } from '../src/engines/local/fixtures.ts'
+import { livingRoomSketch } from '../src/engines/local/fixtures-room.ts'
+import { placeOnSource } from '../src/engines/shared/composite.ts'
+import type { EngineContext, EngineResult, EngineStyle, EngineTask } from '../src/engines/types.ts'
+import { judgeResult } from '../src/fidelity/index.ts'
 
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../../web')
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../web')
 const run = promisify(execFile)
 const engine = createLocalEngine()
 
