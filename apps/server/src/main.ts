@@ -65,6 +65,9 @@ async function main(role: Role): Promise<void> {
     log.info('stopped')
     process.exit(0)
   }
+  // a promise nobody waited for must not take every job and stream of this process down with it (the database
+  // away for a few seconds used to); it is logged, and the work it belonged to returns through its lease
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection (kept running)'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }

@@ -72,7 +72,15 @@ async function openPglite(dir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number, log?: Logger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 })
+  // a database that is away, or traffic silently dropped, fails a request within these bounds rather than
+  // hanging it: the API answers 503 and the worker waits and retries (db/unavailable.ts)
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 4_000,
+    query_timeout: 10_000,
+    keepAlive: true,
+  })
   pool.on('error', (err) => log?.warn({ err }, 'idle PostgreSQL connection failed'))
   // fail fast with a clear message when the server is not there
   const probe = await pool.connect()

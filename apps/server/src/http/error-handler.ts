@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { AppError } from '../domain/errors.ts'
 import { errorBody as body, statusOf } from './errors.ts'
 
@@ -25,6 +26,13 @@ export function installErrorHandler(
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema')
       return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'))
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body('unavailable', 'The service is briefly unavailable. Please try again in a moment.'))
     }
     const status = err.statusCode ?? 500
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {

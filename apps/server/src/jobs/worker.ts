@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { FailureReason } from '@parti/contract'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { retryDelayMs } from '../domain/jobs.ts'
 import { EngineError } from '../engines/types.ts'
 import { uuidv7 } from '../lib/ids.ts'
@@ -20,6 +21,8 @@ export interface WorkerOptions {
 }
 
 const GENERIC_FAILURE: FailureReason = { id: 'job_failed' }
+/** About a minute of backoff (0.5 s doubling to 15 s) before a job's end is left to its lease. */
+const SETTLE_RETRIES = 8
 
 /**
  * Claims jobs and runs them, up to `concurrency` at a time. A NOTIFY on parti_jobs wakes it at once; a slow
@@ -133,10 +136,16 @@ export class Worker {
 
   private track(row: GenerationRow): void {
     const abort = new AbortController()
-    const done = this.execute(row, abort).finally(() => {
-      this.running.delete(row.id)
-      this.poke()
-    })
+    // nothing a job does may take the worker down: whatever escapes is logged, and the job's lease running out
+    // brings it back to a worker
+    const done = this.execute(row, abort)
+      .catch((err) =>
+        this.log.error({ err, jobId: row.id }, 'job handling failed; its lease will bring it back'),
+      )
+      .finally(() => {
+        this.running.delete(row.id)
+        this.poke()
+      })
     this.running.set(row.id, { abort, done })
   }
 
@@ -167,24 +176,51 @@ export class Worker {
       lastProgress = f
       void this.queue.reportProgress(row, this.id, f).catch(() => {})
     }
-    const tmpRoot = join(tmpdir(), 'parti-jobs')
-    await mkdir(tmpRoot, { recursive: true })
-    const tmpDir = await mkdtemp(join(tmpRoot, `${row.id}-`))
     const started = Date.now()
+    let tmpDir: string | null = null
     try {
+      const tmpRoot = join(tmpdir(), 'parti-jobs')
+      await mkdir(tmpRoot, { recursive: true })
+      tmpDir = await mkdtemp(join(tmpRoot, `${row.id}-`))
       const outcome = await raceAbort(
         runJob(this.deps, row, { workerId: this.id, signal: abort.signal, tmpDir, onProgress }),
         abort.signal,
       )
-      const done = await this.queue.complete(row.id, this.id, { ...outcome.patch, release: outcome.release })
-      if (done && outcome.reply) await recordAssistantReply(this.database, done, outcome.reply)
+      const done = await this.settle('completing the job', log, () =>
+        this.queue.complete(row.id, this.id, { ...outcome.patch, release: outcome.release }),
+      )
+      if (done && outcome.reply)
+        await recordAssistantReply(this.database, done, outcome.reply).catch((err) =>
+          log.warn({ err }, 'the reply could not be added to the conversation'),
+        )
       log.info({ ms: Date.now() - started, outcome: done ? 'completed' : 'lease lost' }, 'job finished')
     } catch (err) {
       await this.handleFailure(row, err, abort, log)
     } finally {
       clearInterval(renew)
       clearTimeout(timeout)
-      await rm(tmpDir, { recursive: true, force: true }).catch(() => {})
+      if (tmpDir) await rm(tmpDir, { recursive: true, force: true }).catch(() => {})
+    }
+  }
+
+  /**
+   * A write that ends a job (complete, retry, fail, release). While the database is away it is tried again with
+   * backoff for about a minute; if it is still away the job is left to its lease, which brings it back to a
+   * worker, so nothing is lost and the process stays up. Any other error is the caller's.
+   */
+  private async settle<T>(what: string, log: Logger, write: () => Promise<T>): Promise<T | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write()
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err
+        if (attempt >= SETTLE_RETRIES) {
+          log.error({ err }, `${what}: the database stayed away; the job returns when its lease runs out`)
+          return null
+        }
+        log.warn({ err, attempt }, `${what}: the database is away; trying again`)
+        await delay(Math.min(15_000, 500 * 2 ** attempt))
+      }
     }
   }
 
@@ -195,7 +231,7 @@ export class Worker {
         ? reason
         : new EngineError('transient', GENERIC_FAILURE, { cause: reason, detail: String(reason) })
     if (e.code === 'cancelled' && this.stopped) {
-      await this.queue.release(row.id, this.id)
+      await this.settle('releasing the job', log, () => this.queue.release(row.id, this.id))
       log.info('job released for another worker (shutdown)')
       return
     }
@@ -206,16 +242,19 @@ export class Worker {
     if (e.retryable && row.attempts < row.maxAttempts) {
       const wait = retryDelayMs(row.attempts)
       log.warn({ err: e, retryInMs: wait }, 'job failed for now; will retry')
-      await this.queue.retryLater(row.id, this.id, wait, 'Retrying after a temporary problem')
+      await this.settle('putting the job back', log, () =>
+        this.queue.retryLater(row.id, this.id, wait, 'Retrying after a temporary problem'),
+      )
       return
     }
     log.warn({ err: e, code: e.code }, 'job failed; credits released')
-    const failed = await this.queue.fail(row.id, this.id, {
-      error: e.userMessage,
-      code: e.code,
-      reasons: e.reasons,
-    })
-    if (failed) await recordAssistantReply(this.database, failed, e.userMessage)
+    const failed = await this.settle('failing the job', log, () =>
+      this.queue.fail(row.id, this.id, { error: e.userMessage, code: e.code, reasons: e.reasons }),
+    )
+    if (failed)
+      await recordAssistantReply(this.database, failed, e.userMessage).catch((err) =>
+        log.warn({ err }, 'the reply could not be added to the conversation'),
+      )
   }
 }
 
