@@ -15,6 +15,7 @@ import { registerDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
+import { rateLimits } from './http/rate-limit-store.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { loadSpa } from './http/spa.ts'
 import { testRoutes } from './http/test-routes.ts'
@@ -51,7 +52,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
   installSecurityHeaders(app)
   installCrossSiteGuard(app, ctx.config.publicUrl)
   await app.register(cookie)
-  await app.register(rateLimit, { global: false })
+  // counters every API process shares (docs/decisions/0086-rate-limits-shared.md)
+  const limits = rateLimits(ctx.database, ctx.config.REDIS_URL, (close) => app.addHook('onClose', close))
+  await app.register(rateLimit, { global: false, ...limits.plugin })
+  app.decorate('attempts', limits.attempts)
   installApiKeyLimit(app, ctx.config.API_KEY_RATE_LIMIT)
   await registerDocs(app, ctx.config.publicUrl)
 

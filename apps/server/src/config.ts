@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   DATA_DIR: withDefault(z.string(), './data'),
   DATABASE_URL: optional(postgresUrl),
   DATABASE_POOL_SIZE: withDefault(int(1, 200), 10),
+  /** rate-limit counters shared by every API process in Redis; without it they live in the database */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/./, 'must be a redis:// or rediss:// URL')),
   PUBLIC_URL: optional(z.url()),
   ADMIN_EMAILS: withDefault(z.string(), ''),
   FREE_CREDITS: withDefault(int(0, 1_000_000), DEFAULT_FREE_CREDITS),

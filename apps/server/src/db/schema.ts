@@ -417,3 +417,13 @@ export const blobDeletions = pgTable('blob_deletions', {
   /** when the folder was last emptied; the row goes once that is later than any writer could still write */
   clearedAt: ts('cleared_at'),
 })
+
+/**
+ * Request counters of the rate limits, shared by every API process when there is no Redis
+ * (http/rate-limit-store.ts): one row per limit and key, its count and when its window ends.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+})
