@@ -14,7 +14,7 @@ interface RouteLimit {
  * counts the same requests: a fixed window per key, one upsert per request. Used when there is no Redis
  * (REDIS_URL); expired rows are cleared now and then.
  */
-export function pgRateLimitStore(database: Database) {
+function pgRateLimitStore(database: Database) {
   let calls = 0
   const sweep = () => {
     if (++calls % 500 !== 0) return
@@ -73,7 +73,7 @@ export function pgRateLimitStore(database: Database) {
 }
 
 /** A named counter over a window, for a limit a route checks itself (a second key beside its route limit). */
-export interface AttemptCounter {
+interface AttemptCounter {
   /** counts one attempt under `key`; answers the count in the current window and the ms until it ends */
   hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>
 }
