@@ -91,6 +91,17 @@ async function stage(style: StagingStyle, options: StagingOption[], palette: Eng
 }
 
 describe('local staging without artefacts', () => {
+  it('warm light on freshly painted white walls does not blow the room out: only the window and lamp glow', async () => {
+    const lit = await stage('scandinavian', ['repaint', 'addLighting'], null)
+    let white = 0
+    for (let o = 0; o < lit.data.length; o += 3) {
+      const y = 0.2126 * lit.data[o]! + 0.7152 * lit.data[o + 1]! + 0.0722 * lit.data[o + 2]!
+      if (y > 250) white++
+    }
+    // the walls glowed wholesale before (most of the picture clipped to white)
+    expect(white / (lit.width * lit.height), 'share of clipped pixels').toBeLessThan(0.12)
+  })
+
   it('the Coastal repaint changes the walls and leaves the sofa its own colour', async () => {
     const before = await pixels(cleaned)
     const after = await stage('coastal', ['repaint'], COASTAL)

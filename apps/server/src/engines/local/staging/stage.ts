@@ -82,7 +82,9 @@ export function paintWalls(img: RawImage, walls: WallMask, colour: Rgb, strength
 
 /**
  * A warm light pass: lifts the shadows as if lamps were on, warms the mid-tones, and lets bright sources
- * (windows, lamps) bloom softly into the room.
+ * (windows, lamps) bloom softly into the room. A source is what is brighter than nearly all of the picture
+ * (its brightest 4 %, and at least 200 of 255): freshly painted white walls are bright too, and must not all
+ * glow, which blew the room out.
  */
 export async function warmLight(img: RawImage): Promise<void> {
   const lift = lut((x) => x + 0.22 * x * (1 - x) * (1 - x) * 2.5)
@@ -90,9 +92,16 @@ export async function warmLight(img: RawImage): Promise<void> {
   const { width, height } = img
   const bright = Buffer.alloc(width * height)
   const d = img.data
+  const histogram = new Uint32Array(256)
+  for (let i = 0; i < d.length; i += 3)
+    histogram[Math.min(255, Math.round(0.2126 * d[i]! + 0.7152 * d[i + 1]! + 0.0722 * d[i + 2]!))]!++
+  let from = 255
+  for (let seen = 0; from > 0 && seen < bright.length * 0.04; from--) seen += histogram[from]!
+  const threshold = Math.min(250, Math.max(200, from))
+  const gain = 253 / (255 - threshold)
   for (let p = 0, i = 0; p < bright.length; p++, i += 3) {
     const y = 0.2126 * d[i]! + 0.7152 * d[i + 1]! + 0.0722 * d[i + 2]!
-    bright[p] = y > 200 ? (y - 200) * 4.6 : 0
+    bright[p] = y > threshold ? Math.min(255, (y - threshold) * gain) : 0
   }
   const glow = await sharp(bright, { raw: { width, height, channels: 1 } })
     .blur(Math.max(4, Math.max(width, height) / 40))
