@@ -20,6 +20,8 @@ import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
 import { StatusCache } from './jobs/status-cache.ts'
 import { Worker } from './jobs/worker.ts'
+import { createMailer } from './mail/mailer.ts'
+import { MailWorker } from './mail/worker.ts'
 import { startBillingClock } from './payments/billing-clock.ts'
 import { createPayments } from './payments/index.ts'
 
@@ -28,6 +30,8 @@ export type Role = 'all' | 'api' | 'worker'
 export interface Runtime {
   app: FastifyInstance | null
   worker: Worker | null
+  /** sends the mail outbox; runs beside the job worker (mail/README.md) */
+  mailWorker: MailWorker | null
   hub: EventHub | null
   /** stop accepting, finish or release work; the caller closes the database */
   stop(): Promise<void>
@@ -48,6 +52,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
   let app: FastifyInstance | null = null
   let hub: EventHub | null = null
   let worker: Worker | null = null
+  let mailWorker: MailWorker | null = null
   const timers: NodeJS.Timeout[] = []
 
   if (options.role !== 'api') {
@@ -71,6 +76,13 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       },
     )
     await worker.start()
+    mailWorker = new MailWorker(
+      ctx.database,
+      createMailer(ctx.config.mail),
+      ctx.log.child({ component: 'mail' }),
+      { retryBaseMs: ctx.config.mail.retryBaseMs },
+    )
+    await mailWorker.start()
   }
 
   if (options.role !== 'worker') {
@@ -119,12 +131,14 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
   return {
     app,
     worker,
+    mailWorker,
     hub,
     async stop() {
       for (const t of timers) clearInterval(t)
       await app?.close()
       await hub?.stop()
       await worker?.stop(options.shutdownGraceMs ?? 10_000)
+      await mailWorker?.stop()
     },
   }
 }

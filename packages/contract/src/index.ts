@@ -1,3 +1,4 @@
+export * from './account.ts'
 export * from './admin.ts'
 export * from './api-keys.ts'
 export * from './capabilities.ts'

@@ -1,0 +1,35 @@
+import type { MailTexts } from './en.ts'
+
+export const de: MailTexts = {
+  greeting: 'Hallo,',
+  signature: 'Ihr Parti-Team',
+  ignore: 'Wenn Sie das nicht angefordert haben, können Sie diese Nachricht ignorieren.',
+  linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
+  verifyEmail: {
+    subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Parti',
+    intro:
+      'Bitte bestätigen Sie, dass {{email}} Ihre Adresse ist, damit wir Sie zu Ihrem Konto erreichen können.',
+    action: 'Adresse bestätigen',
+    expiry: 'Der Link gilt drei Tage.',
+  },
+  passwordReset: {
+    subject: 'Parti-Passwort zurücksetzen',
+    intro: 'Jemand hat angefordert, das Passwort des Parti-Kontos für {{email}} zurückzusetzen.',
+    action: 'Neues Passwort wählen',
+    expiry: 'Der Link gilt eine Stunde und nur einmal. Ein neues Passwort meldet Sie überall ab.',
+  },
+  emailChange: {
+    subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für Parti',
+    intro: 'Bitte bestätigen Sie, dass Ihr Parti-Konto ab jetzt {{email}} verwenden soll.',
+    action: 'Neue Adresse bestätigen',
+    expiry: 'Der Link gilt einen Tag und nur einmal. Bis dahin behält Ihr Konto seine bisherige Adresse.',
+  },
+  emailChangeNotice: {
+    subject: 'Ihre Parti-E-Mail-Adresse wird geändert',
+    body: 'Jemand hat angefordert, Ihr Parti-Konto auf {{email}} umzustellen. Die Änderung erfolgt erst, wenn diese Adresse sie bestätigt. Falls Sie das nicht waren, ändern Sie jetzt Ihr Passwort.',
+  },
+  contactForward: {
+    subject: 'Kontaktformular: {{subject}}',
+    intro: 'Eine Nachricht von {{name}} <{{email}}> über das Kontaktformular:',
+  },
+}
