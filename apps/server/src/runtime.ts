@@ -6,6 +6,7 @@ import { pruneEvents } from './db/repos/events.ts'
 import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
 import { GenerationService } from './generations/service.ts'
+import { adminOutboxRoutes } from './http/admin-outbox-routes.ts'
 import { adminRoutes } from './http/admin-routes.ts'
 import { capabilityRoutes } from './http/capability-routes.ts'
 import { conversationRoutes } from './http/conversation-routes.ts'
@@ -119,6 +120,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         paymentRoutes,
         oidcRoutes,
         adminRoutes,
+        adminOutboxRoutes,
       ],
     })
     await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })

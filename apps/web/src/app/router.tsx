@@ -18,6 +18,7 @@ const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
 const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
+const AdminOutboxPage = lazy(() => import('../features/admin/AdminOutboxPage'))
 const ApiPage = lazy(() => import('../features/developers/ApiPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const ContactPage = lazy(() => import('../features/contact/ContactPage'))
@@ -85,6 +86,7 @@ export const router = createBrowserRouter([
           { path: 'developers', element: <ApiPage />, handle: handle('nav.api') },
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
+          { path: 'admin/outbox', element: <AdminOutboxPage />, handle: handle('pages.adminOutbox.title') },
         ],
       },
       {

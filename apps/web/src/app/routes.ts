@@ -4,6 +4,7 @@ import type { NavTitleKey } from './navigation'
 export type PageTitleKey =
   | NavTitleKey
   | 'pages.adminPlans.title'
+  | 'pages.adminOutbox.title'
   | 'pages.contact.title'
   | 'pages.terms.title'
   | 'pages.privacy.title'

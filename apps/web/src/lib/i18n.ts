@@ -9,6 +9,7 @@ import type enDevelopers from '../locales/developers/en.json'
 import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
+import type enOutbox from '../locales/outbox/en.json'
 import type enPages from '../locales/pages/en.json'
 import type enPricing from '../locales/pricing/en.json'
 import type enSketch from '../locales/sketch/en.json'
@@ -36,6 +37,7 @@ declare module 'i18next' {
       admin: typeof enAdmin
       pricing: typeof enPricing
       developers: typeof enDevelopers
+      outbox: typeof enOutbox
     }
   }
 }

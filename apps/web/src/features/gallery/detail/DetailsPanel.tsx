@@ -7,9 +7,9 @@ import { toast } from 'sonner'
 import { cn } from '../../../components/ui/cn'
 import { call } from '../../../lib/api'
 import { ChangedArea } from '../../create/components/ChangedArea'
+import { FidelityReport } from '../../create/components/FidelityReport'
 import { ResultNotes } from '../../create/components/ResultNotes'
 import { noteLines } from '../../create/notes'
-import { FidelityReport } from '../../create/components/FidelityReport'
 
 interface DetailsPanelProps {
   generation: Generation
