@@ -19,6 +19,16 @@ const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
 const AdminOutboxPage = lazy(() => import('../features/admin/AdminOutboxPage'))
+const AccountPage = lazy(() => import('../features/account/AccountPage'))
+const ResetPasswordPage = lazy(() =>
+  import('../features/account/LinkPages').then((m) => ({ default: m.ResetPasswordPage })),
+)
+const VerifyEmailPage = lazy(() =>
+  import('../features/account/LinkPages').then((m) => ({ default: m.VerifyEmailPage })),
+)
+const ConfirmEmailPage = lazy(() =>
+  import('../features/account/LinkPages').then((m) => ({ default: m.ConfirmEmailPage })),
+)
 const ApiPage = lazy(() => import('../features/developers/ApiPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const ContactPage = lazy(() => import('../features/contact/ContactPage'))
@@ -84,6 +94,7 @@ export const router = createBrowserRouter([
           { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
           { path: 'pricing', element: <PricingPage />, handle: handle('nav.pricing') },
           { path: 'developers', element: <ApiPage />, handle: handle('nav.api') },
+          { path: 'account', element: <AccountPage />, handle: handle('pages.account.title') },
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
           { path: 'admin/outbox', element: <AdminOutboxPage />, handle: handle('pages.adminOutbox.title') },
@@ -96,6 +107,18 @@ export const router = createBrowserRouter([
           { path: 'terms', element: <TermsPage />, handle: handle('pages.terms.title') },
           { path: 'privacy', element: <PrivacyPage />, handle: handle('pages.privacy.title') },
           { path: 'product', element: <ProductPage />, handle: handle('pages.product.title') },
+          // the pages a mailed link opens (docs/product.md#account), signed in or not
+          {
+            path: 'reset-password',
+            element: <ResetPasswordPage />,
+            handle: handle('pages.resetPassword.title'),
+          },
+          { path: 'verify-email', element: <VerifyEmailPage />, handle: handle('pages.verifyEmail.title') },
+          {
+            path: 'confirm-email',
+            element: <ConfirmEmailPage />,
+            handle: handle('pages.confirmEmail.title'),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
 import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import type enAccount from '../locales/account/en.json'
 import type enAdmin from '../locales/admin/en.json'
 import type enApp from '../locales/app/en.json'
 import type enChat from '../locales/chat/en.json'
@@ -38,6 +39,7 @@ declare module 'i18next' {
       pricing: typeof enPricing
       developers: typeof enDevelopers
       outbox: typeof enOutbox
+      account: typeof enAccount
     }
   }
 }
@@ -57,6 +59,11 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** The language the screens are in now. */
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE
 }
 
 export function directionOf(language: string): 'rtl' | 'ltr' {
