@@ -28,7 +28,7 @@ const mailSettings = (s: AccountMailSettings) => ({ maxAttempts: s.mailMaxAttemp
  * `keep` when given. The rows go in the caller's transaction; this process forgets the user's cached tokens
  * at once and every other API process on the NOTIFY (events/hub.ts), delivered when the transaction commits.
  */
-export async function endBrowserSessions(tx: DbOrTx, userId: string, keep?: string): Promise<number> {
+async function endBrowserSessions(tx: DbOrTx, userId: string, keep?: string): Promise<number> {
   const ended = await tx
     .delete(sessions)
     .where(

@@ -2,7 +2,7 @@ import type { AccountInfo } from '@parti/contract'
 import { MIN_PASSWORD_LENGTH, TEXT_LIMITS } from '@parti/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LogOut, Mail, ShieldCheck } from 'lucide-react'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -16,6 +16,7 @@ import { isApiError } from '../../lib/api'
 import { useErrorText } from '../../lib/errors'
 import { useAsyncAction } from '../../lib/useAsyncAction'
 import { setSignedOut } from '../auth/session'
+import { AccountSection } from './AccountSection'
 import {
   accountKey,
   changeEmail,
@@ -58,33 +59,6 @@ export default function AccountPage() {
         </div>
       )}
     </Page>
-  )
-}
-
-/** One titled card of the account page; other features add theirs with the same frame. */
-export function AccountSection({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string
-  title: string
-  intro?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-2xl border border-border bg-surface p-5 shadow-card sm:p-6"
-      data-testid={`account-${id}`}
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight text-fg">
-        {title}
-      </h2>
-      {intro && <div className="mt-1 text-sm leading-relaxed text-fg-muted">{intro}</div>}
-      <div className="mt-4">{children}</div>
-    </section>
   )
 }
 
