@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { findMail, listMail, toOutboxItem } from '../db/repos/mail-outbox.ts'
 import { notFound } from '../domain/errors.ts'
+import { redactLinks } from '../mail/render.ts'
 import { authenticated } from './auth-scope.ts'
 import type { Api } from './types.ts'
 
@@ -10,7 +11,7 @@ const tags = ['admin']
 
 /**
  * The mail outbox for administrators (docs/admin.md#outbox): every message queued, sent or failed, newest
- * first, and one message with its text and HTML. Admin only, like every /api/admin call
+ * first, and one message with its text and HTML, the tokens of its links cut out. Admin only, like every /api/admin call
  * (docs/decisions/0011-admin-role-on-the-server.md).
  */
 export function adminOutboxRoutes(app: Api, ctx: AppContext): void {
@@ -32,7 +33,8 @@ export function adminOutboxRoutes(app: Api, ctx: AppContext): void {
         async (req) => {
           const row = await findMail(db, req.params.id)
           if (!row) throw notFound()
-          return { item: { ...toOutboxItem(row), text: row.text, html: row.html, messageId: row.messageId } }
+          const item = { ...toOutboxItem(row), text: redactLinks(row.text), html: redactLinks(row.html) }
+          return { item: { ...item, messageId: row.messageId } }
         },
       )
     },

@@ -89,17 +89,19 @@ function OutboxScreen() {
                   className="grid w-full gap-x-4 gap-y-1 px-4 py-3 text-start transition-colors hover:bg-surface-2 md:grid-cols-[minmax(0,1.2fr)_minmax(0,2fr)_auto_auto]"
                   data-testid="outbox-row"
                 >
-                  <span className="truncate text-sm font-medium text-fg" dir="ltr">
+                  <span className="truncate text-sm font-medium text-fg rtl:text-right" dir="ltr">
                     {item.to}
                   </span>
-                  <span className="truncate text-sm text-fg-muted">{item.subject}</span>
+                  <span className="truncate text-sm text-fg-muted" dir="auto">
+                    {item.subject}
+                  </span>
                   <span className="flex items-center gap-2 text-xs text-fg-subtle">
                     <Badge tone={TONES[item.status]}>{t(`status.${item.status}`)}</Badge>
                     {t('attempts', { n: item.attempts, max: item.maxAttempts })}
                   </span>
                   <span className="text-xs text-fg-subtle md:text-end">{when(item.createdAt)}</span>
                   {item.lastError && item.status !== 'sent' && (
-                    <span className="truncate text-xs text-danger md:col-span-4" dir="ltr">
+                    <span className="truncate text-xs text-danger md:col-span-4 rtl:text-right" dir="ltr">
                       {item.lastError}
                     </span>
                   )}
@@ -169,7 +171,7 @@ function MessageDialog({
       onOpenChange={(open) => !open && onClose()}
       title={summary?.subject ?? item?.subject ?? t('heading')}
       closeLabel={tc('common.close')}
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
       {message.isPending ? (
         <Spinner />
