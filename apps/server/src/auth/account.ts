@@ -24,7 +24,7 @@ export interface AccountMailSettings {
 const mailSettings = (s: AccountMailSettings) => ({ maxAttempts: s.mailMaxAttempts })
 
 /**
- * End every browser session of a user (not their API keys: docs/decisions/0070-sign-out-everywhere.md), but
+ * End every browser session of a user (not their API keys: docs/decisions/0070-sign-out-everywhere-keeps-api-keys.md), but
  * `keep` when given. The rows go in the caller's transaction; this process forgets the user's cached tokens
  * at once and every other API process on the NOTIFY (events/hub.ts), delivered when the transaction commits.
  */

@@ -100,7 +100,7 @@ export async function signIn(
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))
   if (user && !user.passwordHash) {
     // an account without a password that signs in with Google or Apple is told so, by name
-    // (docs/decisions/0071-provider-accounts-named-at-sign-in.md)
+    // (docs/decisions/0071-provider-named-at-password-sign-in.md)
     const [provider] = await providersOf(db, user.id)
     if (provider) throw new AppError('provider_sign_in', undefined, { provider })
   }
