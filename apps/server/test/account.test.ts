@@ -383,3 +383,38 @@ describe('the admin outbox', () => {
     expect((await admin.get('/api/admin/outbox/not-an-id')).status).toBe(400)
   })
 })
+
+describe('contact forwards', () => {
+  it('forwards a contact message to SUPPORT_EMAIL with Reply-To the sender, and none when unset', async () => {
+    // this server has no SUPPORT_EMAIL: the message is stored, not forwarded
+    const before = (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'contact-forward'))).length
+    const body = {
+      name: 'Ana',
+      email: 'ana@studio.test',
+      subject: 'A demo',
+      message: 'Can we see it <today>?',
+    }
+    expect((await new Api(server.url).post('/api/contact/messages', body)).status).toBe(201)
+    expect((await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'contact-forward'))).length).toBe(
+      before,
+    )
+
+    const withSupport = await startTestServer({
+      env: {
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'Parti <no-reply@parti.test>',
+        SUPPORT_EMAIL: 'support@parti.test',
+      },
+    })
+    try {
+      expect((await new Api(withSupport.url).post('/api/contact/messages', body)).status).toBe(201)
+      const mail = await sink.waitFor('support@parti.test')
+      expect(mail.parsed.subject).toBe('Contact form: A demo')
+      expect(mail.parsed.replyTo?.value[0]?.address).toBe('ana@studio.test')
+      expect(mail.parsed.text).toContain('Can we see it <today>?')
+      expect(mail.parsed.html).toContain('Can we see it &lt;today&gt;?')
+    } finally {
+      await withSupport.close()
+    }
+  })
+})

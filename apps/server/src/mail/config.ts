@@ -28,7 +28,7 @@ export const MailEnvShape = {
   MAIL_MAX_ATTEMPTS: withDefault(int(1, 50), 8),
   /** the first retry's delay; each next one doubles, capped at an hour */
   MAIL_RETRY_SECONDS: withDefault(int(1, 3600), 30),
-  /** where contact and demo requests are forwarded; unset: no forward (docs/product.md#contact) */
+  /** where contact and demo requests are forwarded; unset: no forward (docs/product.md#contact-message) */
   SUPPORT_EMAIL: optional(z.email()),
 }
 
