@@ -50,7 +50,6 @@ export async function createContext(config: Config, log: Logger): Promise<AppCon
       allowSignUp: config.ALLOW_SIGN_UP,
       demoMode: config.DEMO_MODE,
       publicUrl: config.publicUrl,
-      mailMaxAttempts: config.mail.maxAttempts,
     },
   }
 }

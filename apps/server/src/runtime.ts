@@ -81,7 +81,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       ctx.database,
       createMailer(ctx.config.mail),
       ctx.log.child({ component: 'mail' }),
-      { retryBaseMs: ctx.config.mail.retryBaseMs },
+      { retryBaseMs: ctx.config.mail.retryBaseMs, maxAttempts: ctx.config.mail.maxAttempts },
     )
     await mailWorker.start()
   }

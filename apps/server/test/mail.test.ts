@@ -33,7 +33,7 @@ afterAll(async () => {
 })
 
 const enqueue = (to: string, language: 'en' | 'fr' | 'ar' = 'en') =>
-  enqueueMail(server.ctx.database.db, server.ctx.config.mail, {
+  enqueueMail(server.ctx.database.db, {
     to,
     userId: null,
     language,
@@ -127,7 +127,7 @@ describe('mail without SMTP (the embedded default)', () => {
 
   it('writes each message as an .eml file under DATA_DIR/outbox', async () => {
     expect(plain.ctx.config.mail.transport).toEqual({ kind: 'files', dir: join(plain.dataDir, 'outbox') })
-    const id = await enqueueMail(plain.ctx.database.db, plain.ctx.config.mail, {
+    const id = await enqueueMail(plain.ctx.database.db, {
       to: 'offline@studio.test',
       userId: null,
       language: 'ar',

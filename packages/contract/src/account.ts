@@ -82,6 +82,10 @@ export const MAIL_KINDS = [
   'email-change',
   'email-change-notice',
   'contact-forward',
+  'payment-receipt',
+  'subscription-renewed',
+  'subscription-cancelled',
+  'subscription-ended',
 ] as const
 export const MailKind = z.enum(MAIL_KINDS)
 export type MailKind = z.infer<typeof MailKind>

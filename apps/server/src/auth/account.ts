@@ -18,10 +18,7 @@ import { evictSession, SESSIONS_CHANNEL, userEviction } from './session-cache.ts
 export interface AccountMailSettings {
   /** where mailed links point (PUBLIC_URL) */
   publicUrl: string
-  mailMaxAttempts: number
 }
-
-const mailSettings = (s: AccountMailSettings) => ({ maxAttempts: s.mailMaxAttempts })
 
 /**
  * End every browser session of a user (not their API keys: docs/decisions/0070-sign-out-everywhere-keeps-api-keys.md), but
@@ -55,7 +52,7 @@ export async function sendVerification(
     purpose: 'verify-email',
     email: user.email,
   })
-  await enqueueMail(tx, mailSettings(settings), {
+  await enqueueMail(tx, {
     to: user.email,
     userId: user.id,
     language: mailLanguage(user.language),
@@ -105,7 +102,7 @@ export async function requestPasswordReset(
       purpose: 'password-reset',
       email: user.email,
     })
-    await enqueueMail(tx, mailSettings(settings), {
+    await enqueueMail(tx, {
       to: user.email,
       userId: user.id,
       language: mailLanguage(user.language ?? input.language),
@@ -178,13 +175,13 @@ export async function requestEmailChange(
   const language = mailLanguage(user.language)
   await db.transaction(async (tx) => {
     const link = await issueLink(tx, settings.publicUrl, { userId, purpose: 'email-change', email })
-    await enqueueMail(tx, mailSettings(settings), {
+    await enqueueMail(tx, {
       to: email,
       userId,
       language,
       content: { kind: 'email-change', email, link },
     })
-    await enqueueMail(tx, mailSettings(settings), {
+    await enqueueMail(tx, {
       to: user.email,
       userId,
       language,

@@ -21,7 +21,7 @@ export async function recordContactMessage(
   db: Db,
   message: ContactRequest,
   from: Sender,
-  mail?: Pick<MailSettings, 'supportEmail' | 'maxAttempts'>,
+  mail?: Pick<MailSettings, 'supportEmail'>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({
@@ -31,7 +31,7 @@ export async function recordContactMessage(
       language: from.language?.slice(0, 20) ?? null,
     })
     if (mail?.supportEmail) {
-      await enqueueMail(tx, mail, {
+      await enqueueMail(tx, {
         to: mail.supportEmail,
         userId: null,
         language: 'en',

@@ -434,7 +434,8 @@ export const accountTokens = pgTable(
 
 /**
  * The mail outbox (docs/decisions/0068-mail-outbox-table.md): every message, rendered when it is enqueued, and
- * sent by a worker that claims it with FOR UPDATE SKIP LOCKED; queued → sending → sent | failed.
+ * sent by a worker that claims it with FOR UPDATE SKIP LOCKED; queued → sending → sent | failed. How many attempts a message gets is the
+ * workers' setting (MAIL_MAX_ATTEMPTS), read when an attempt fails.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -451,7 +452,6 @@ export const mailOutbox = pgTable(
     /** queued | sending | sent | failed */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull(),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     leaseUntil: ts('lease_until'),
     lastError: text('last_error'),

@@ -23,7 +23,7 @@ export function adminOutboxRoutes(app: Api, ctx: AppContext): void {
       admin.get(
         '/admin/outbox',
         { schema: { tags, querystring: OutboxQuery, response: { 200: OutboxResponse } } },
-        async (req) => listMail(db, req.query),
+        async (req) => listMail(db, req.query, ctx.config.mail.maxAttempts),
       )
       admin.get(
         '/admin/outbox/:id',
@@ -33,7 +33,11 @@ export function adminOutboxRoutes(app: Api, ctx: AppContext): void {
         async (req) => {
           const row = await findMail(db, req.params.id)
           if (!row) throw notFound()
-          const item = { ...toOutboxItem(row), text: redactLinks(row.text), html: redactLinks(row.html) }
+          const item = {
+            ...toOutboxItem(row, ctx.config.mail.maxAttempts),
+            text: redactLinks(row.text),
+            html: redactLinks(row.html),
+          }
           return { item: { ...item, messageId: row.messageId } }
         },
       )

@@ -1,7 +1,6 @@
 import type { Language } from '@parti/contract'
 import type { DbOrTx } from '../db/client.ts'
 import { insertMail } from '../db/repos/mail-outbox.ts'
-import type { MailSettings } from './config.ts'
 import { type MailContent, renderMail } from './render.ts'
 
 /**
@@ -10,7 +9,6 @@ import { type MailContent, renderMail } from './render.ts'
  */
 export async function enqueueMail(
   db: DbOrTx,
-  settings: Pick<MailSettings, 'maxAttempts'>,
   mail: { to: string; userId: string | null; language: Language; content: MailContent },
 ): Promise<string> {
   const rendered = renderMail(mail.content, mail.language)
@@ -23,6 +21,5 @@ export async function enqueueMail(
     subject: rendered.subject,
     text: rendered.text,
     html: rendered.html,
-    maxAttempts: settings.maxAttempts,
   })
 }

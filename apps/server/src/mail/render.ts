@@ -1,4 +1,10 @@
-import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
+import {
+  LANGUAGES,
+  type Language,
+  type PlanName,
+  RTL_LANGUAGES,
+  type SubscriptionType,
+} from '@parti/contract'
 import { MAIL_TEXTS, type MailTexts } from './locales/index.ts'
 
 /** A message ready to send: what the outbox stores and the Mailer delivers. */
@@ -18,6 +24,19 @@ export type MailContent =
   | { kind: 'email-change'; email: string; link: string }
   | { kind: 'email-change-notice'; email: string }
   | { kind: 'contact-forward'; name: string; email: string; subject: string; message: string }
+  /** a one-off credit pack (no plan) or a plan's first period, paid */
+  | { kind: 'payment-receipt'; credits: number; amountCents: number; plan?: PaidPlan }
+  | { kind: 'subscription-renewed'; credits: number; amountCents: number; plan: PaidPlan }
+  | { kind: 'subscription-cancelled'; plan: PaidPlan; endsAt: Date }
+  | { kind: 'subscription-ended'; plan: PaidPlan }
+
+interface PaidPlan {
+  name: PlanName
+  billingType: SubscriptionType
+}
+
+/** Plan names are product names, the same in every language (docs/decisions/0002-product-name.md). */
+const PLAN_NAMES: Record<PlanName, string> = { lite: 'Lite', standard: 'Standard', pro: 'Pro' }
 
 /**
  * A message as an administrator may read it: the tokens of its links are cut out, so reading the outbox never
@@ -42,8 +61,57 @@ interface Parts {
   after: string[]
 }
 
-function partsOf(content: MailContent, t: MailTexts): Parts {
+function partsOf(content: MailContent, t: MailTexts, language: Language): Parts {
+  const money = (cents: number) =>
+    new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100)
+  const count = (n: number) => new Intl.NumberFormat(language).format(n)
   switch (content.kind) {
+    case 'payment-receipt': {
+      const values = {
+        credits: count(content.credits),
+        amount: money(content.amountCents),
+        plan: content.plan ? PLAN_NAMES[content.plan.name] : '',
+        period: content.plan ? t.receipt[content.plan.billingType] : '',
+      }
+      return {
+        subject: t.receipt.subject,
+        paragraphs: [t.greeting, fill(content.plan ? t.receipt.plan : t.receipt.credits, values)],
+        after: [t.receipt.note],
+      }
+    }
+    case 'subscription-renewed': {
+      const values = {
+        plan: PLAN_NAMES[content.plan.name],
+        credits: count(content.credits),
+        amount: money(content.amountCents),
+      }
+      return {
+        subject: fill(t.renewed.subject, values),
+        paragraphs: [t.greeting, fill(t.renewed.body, values)],
+        after: [t.receipt.note],
+      }
+    }
+    case 'subscription-cancelled': {
+      const values = {
+        plan: PLAN_NAMES[content.plan.name],
+        date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+          content.endsAt,
+        ),
+      }
+      return {
+        subject: fill(t.cancelled.subject, values),
+        paragraphs: [t.greeting, fill(t.cancelled.body, values)],
+        after: [],
+      }
+    }
+    case 'subscription-ended': {
+      const values = { plan: PLAN_NAMES[content.plan.name] }
+      return {
+        subject: fill(t.ended.subject, values),
+        paragraphs: [t.greeting, fill(t.ended.body, values)],
+        after: [],
+      }
+    }
     case 'verify-email':
     case 'password-reset':
     case 'email-change': {
@@ -81,7 +149,7 @@ function partsOf(content: MailContent, t: MailTexts): Parts {
  */
 export function renderMail(content: MailContent, language: Language): Omit<MailMessage, 'to'> {
   const t = MAIL_TEXTS[language]
-  const p = partsOf(content, t)
+  const p = partsOf(content, t, language)
   const text = [
     ...p.paragraphs,
     ...(p.action ? [`${p.action.label}:\n${p.action.link}`] : []),

@@ -11,6 +11,8 @@ import {
 import { describeMailError, type Mailer } from './mailer.ts'
 
 export interface MailWorkerOptions {
+  /** attempts before a message is failed (MAIL_MAX_ATTEMPTS) */
+  maxAttempts: number
   /** the first retry's delay; doubled per attempt, capped at an hour, ±20% jitter */
   retryBaseMs: number
   /** how long a claimed message is this worker's before another may take it over */
@@ -73,12 +75,12 @@ export class MailWorker {
     while (!this.stopped) {
       try {
         this.poked = false
-        const row = await claimMail(db, this.options.leaseSeconds ?? 120)
+        const row = await claimMail(db, this.options.leaseSeconds ?? 120, this.options.maxAttempts)
         if (row) {
           await this.deliver(row)
           continue
         }
-        await sweepExhaustedMail(db)
+        await sweepExhaustedMail(db, this.options.maxAttempts)
         const due = await nextDueAt(db)
         const wait = due ? Math.max(0, Math.min(poll, due.getTime() - Date.now())) : poll
         await this.sleep(wait)
@@ -105,7 +107,7 @@ export class MailWorker {
     } catch (err) {
       const reason = describeMailError(err)
       const retryAt = new Date(Date.now() + mailRetryDelayMs(row.attempts, this.options.retryBaseMs))
-      const outcome = await markAttemptFailed(db, row, reason, retryAt)
+      const outcome = await markAttemptFailed(db, row, reason, retryAt, this.options.maxAttempts)
       this.log.warn(
         { mailId: row.id, kind: row.kind, attempts: row.attempts, outcome, reason },
         'mail not sent',

@@ -21,7 +21,6 @@ CREATE TABLE "mail_outbox" (
 	"html_body" text NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"max_attempts" integer NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"lease_until" timestamp with time zone,
 	"last_error" text,

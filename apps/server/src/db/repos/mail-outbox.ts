@@ -16,7 +16,6 @@ export interface NewMail {
   subject: string
   text: string
   html: string
-  maxAttempts: number
 }
 
 /**
@@ -35,7 +34,11 @@ export async function insertMail(db: DbOrTx, mail: NewMail): Promise<string> {
  * has come, or one left `sending` by a worker whose lease ran out. SKIP LOCKED lets any number of workers
  * claim at once without taking the same row; the claim counts the attempt.
  */
-export async function claimMail(db: DbOrTx, leaseSeconds: number): Promise<OutboxRow | null> {
+export async function claimMail(
+  db: DbOrTx,
+  leaseSeconds: number,
+  maxAttempts: number,
+): Promise<OutboxRow | null> {
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       update mail_outbox m
@@ -43,7 +46,7 @@ export async function claimMail(db: DbOrTx, leaseSeconds: number): Promise<Outbo
              lease_until = now() + make_interval(secs => ${leaseSeconds})
        where m.id = (select id from mail_outbox
                       where (status = 'queued' and next_attempt_at <= now())
-                         or (status = 'sending' and lease_until < now())
+                         or (status = 'sending' and lease_until < now() and attempts < ${maxAttempts})
                       order by next_attempt_at, id
                       for update skip locked
                       limit 1)
@@ -65,11 +68,12 @@ export async function markSent(db: DbOrTx, id: string, messageId: string): Promi
 /** A failed attempt: back in the queue for `retryAt`, or failed for good when no attempts are left. */
 export async function markAttemptFailed(
   db: DbOrTx,
-  row: Pick<OutboxRow, 'id' | 'attempts' | 'maxAttempts'>,
+  row: Pick<OutboxRow, 'id' | 'attempts'>,
   reason: string,
   retryAt: Date,
+  maxAttempts: number,
 ): Promise<'retry' | 'failed'> {
-  const final = row.attempts >= row.maxAttempts
+  const final = row.attempts >= maxAttempts
   await db
     .update(mailOutbox)
     .set(
@@ -85,7 +89,7 @@ export async function markAttemptFailed(
  * Messages left `sending` whose lease ran out with no attempts left (their worker died on the last one) are
  * failed, so nothing stays `sending` for ever.
  */
-export async function sweepExhaustedMail(db: DbOrTx): Promise<number> {
+export async function sweepExhaustedMail(db: DbOrTx, maxAttempts: number): Promise<number> {
   const rows = await db
     .update(mailOutbox)
     .set({
@@ -96,7 +100,7 @@ export async function sweepExhaustedMail(db: DbOrTx): Promise<number> {
       and(
         eq(mailOutbox.status, 'sending'),
         lt(mailOutbox.leaseUntil, sql`now()`),
-        sql`${mailOutbox.attempts} >= ${mailOutbox.maxAttempts}`,
+        sql`${mailOutbox.attempts} >= ${maxAttempts}`,
       ),
     )
     .returning({ id: mailOutbox.id })
@@ -112,7 +116,8 @@ export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
   return at ? new Date(at) : null
 }
 
-export const toOutboxItem = (r: OutboxRow): OutboxItem => ({
+/** A row as the admin outbox shows it; `maxAttempts` is the workers' setting. */
+export const toOutboxItem = (r: OutboxRow, maxAttempts: number): OutboxItem => ({
   id: r.id,
   kind: r.kind as MailKind,
   to: r.to,
@@ -120,7 +125,7 @@ export const toOutboxItem = (r: OutboxRow): OutboxItem => ({
   language: r.language,
   status: r.status as MailStatus,
   attempts: r.attempts,
-  maxAttempts: r.maxAttempts,
+  maxAttempts,
   lastError: r.lastError,
   createdAt: r.createdAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,
@@ -131,6 +136,7 @@ export const toOutboxItem = (r: OutboxRow): OutboxItem => ({
 export async function listMail(
   db: DbOrTx,
   q: { status?: MailStatus | undefined; cursor?: string | undefined; limit: number },
+  maxAttempts: number,
 ): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
   const conditions = []
   if (q.status) conditions.push(eq(mailOutbox.status, q.status))
@@ -152,7 +158,7 @@ export async function listMail(
   const page = rows.slice(0, q.limit)
   const last = page[page.length - 1]
   return {
-    items: page.map(toOutboxItem),
+    items: page.map((r) => toOutboxItem(r, maxAttempts)),
     nextCursor: rows.length > q.limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
   }
 }

@@ -31,4 +31,24 @@ export const ar: MailTexts = {
     subject: 'نموذج الاتصال: {{subject}}',
     intro: 'رسالة من {{name}} <{{email}}> عبر نموذج الاتصال:',
   },
+  receipt: {
+    subject: 'إيصالك من Parti',
+    credits: 'شكرًا لك: أُضيفت {{credits}} نقطة إلى حسابك مقابل {{amount}}.',
+    plan: 'شكرًا لك: تم دفع خطة {{plan}} ({{period}})، {{amount}}، وأُضيفت {{credits}} نقطة إلى حسابك.',
+    monthly: 'شهرية',
+    yearly: 'سنوية',
+    note: 'لا تنتهي صلاحية النقاط أبدًا.',
+  },
+  renewed: {
+    subject: 'تم تجديد خطة {{plan}}',
+    body: 'تم تجديد خطة {{plan}} مقابل {{amount}}؛ وأُضيفت {{credits}} نقطة إلى حسابك.',
+  },
+  cancelled: {
+    subject: 'تم إلغاء خطة {{plan}}',
+    body: 'لن تُجدَّد خطة {{plan}}. تبقى فعّالة حتى {{date}}، وتبقى نقاطك في حسابك.',
+  },
+  ended: {
+    subject: 'انتهت خطة {{plan}}',
+    body: 'انتهت خطة {{plan}}. تبقى نقاطك في حسابك، ويمكنك اختيار خطة من جديد في أي وقت.',
+  },
 }

@@ -32,4 +32,24 @@ export const de: MailTexts = {
     subject: 'Kontaktformular: {{subject}}',
     intro: 'Eine Nachricht von {{name}} <{{email}}> über das Kontaktformular:',
   },
+  receipt: {
+    subject: 'Ihre Parti-Quittung',
+    credits: 'Vielen Dank: {{credits}} Credits wurden Ihrem Konto für {{amount}} gutgeschrieben.',
+    plan: 'Vielen Dank: Ihr {{plan}}-Tarif ({{period}}) ist bezahlt, {{amount}}, und {{credits}} Credits wurden Ihrem Konto gutgeschrieben.',
+    monthly: 'monatlich',
+    yearly: 'jährlich',
+    note: 'Credits verfallen nie.',
+  },
+  renewed: {
+    subject: 'Ihr {{plan}}-Tarif wurde verlängert',
+    body: 'Ihr {{plan}}-Tarif wurde für {{amount}} verlängert; {{credits}} Credits wurden Ihrem Konto gutgeschrieben.',
+  },
+  cancelled: {
+    subject: 'Ihr {{plan}}-Tarif ist gekündigt',
+    body: 'Ihr {{plan}}-Tarif wird nicht verlängert. Er bleibt bis zum {{date}} aktiv, und Ihre Credits bleiben auf Ihrem Konto.',
+  },
+  ended: {
+    subject: 'Ihr {{plan}}-Tarif ist beendet',
+    body: 'Ihr {{plan}}-Tarif ist beendet. Ihre Credits bleiben auf Ihrem Konto, und Sie können jederzeit wieder einen Tarif wählen.',
+  },
 }

@@ -30,5 +30,25 @@ export const en = {
     subject: 'Contact form: {{subject}}',
     intro: 'A message from {{name}} <{{email}}> through the contact form:',
   },
+  receipt: {
+    subject: 'Your Parti receipt',
+    credits: 'Thank you: {{credits}} credits were added to your account for {{amount}}.',
+    plan: 'Thank you: your {{plan}} plan ({{period}}) is paid, {{amount}}, and {{credits}} credits were added to your account.',
+    monthly: 'monthly',
+    yearly: 'yearly',
+    note: 'Credits never expire.',
+  },
+  renewed: {
+    subject: 'Your {{plan}} plan is renewed',
+    body: 'Your {{plan}} plan was renewed for {{amount}}; {{credits}} credits were added to your account.',
+  },
+  cancelled: {
+    subject: 'Your {{plan}} plan is cancelled',
+    body: 'Your {{plan}} plan will not renew. It stays active until {{date}}, and your credits stay in your account.',
+  },
+  ended: {
+    subject: 'Your {{plan}} plan has ended',
+    body: 'Your {{plan}} plan has ended. Your credits stay in your account, and you can choose a plan again at any time.',
+  },
 }
 export type MailTexts = typeof en

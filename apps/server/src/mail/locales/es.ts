@@ -33,4 +33,24 @@ export const es: MailTexts = {
     subject: 'Formulario de contacto: {{subject}}',
     intro: 'Un mensaje de {{name}} <{{email}}> desde el formulario de contacto:',
   },
+  receipt: {
+    subject: 'Tu recibo de Parti',
+    credits: 'Gracias: se han añadido {{credits}} créditos a tu cuenta por {{amount}}.',
+    plan: 'Gracias: tu plan {{plan}} ({{period}}) está pagado, {{amount}}, y se han añadido {{credits}} créditos a tu cuenta.',
+    monthly: 'mensual',
+    yearly: 'anual',
+    note: 'Los créditos no caducan nunca.',
+  },
+  renewed: {
+    subject: 'Tu plan {{plan}} se ha renovado',
+    body: 'Tu plan {{plan}} se ha renovado por {{amount}}; se han añadido {{credits}} créditos a tu cuenta.',
+  },
+  cancelled: {
+    subject: 'Tu plan {{plan}} está cancelado',
+    body: 'Tu plan {{plan}} no se renovará. Sigue activo hasta el {{date}} y tus créditos se quedan en tu cuenta.',
+  },
+  ended: {
+    subject: 'Tu plan {{plan}} ha terminado',
+    body: 'Tu plan {{plan}} ha terminado. Tus créditos se quedan en tu cuenta y puedes elegir un plan de nuevo cuando quieras.',
+  },
 }

@@ -32,4 +32,24 @@ export const fr: MailTexts = {
     subject: 'Formulaire de contact : {{subject}}',
     intro: 'Un message de {{name}} <{{email}}> envoyé par le formulaire de contact :',
   },
+  receipt: {
+    subject: 'Votre reçu Parti',
+    credits: 'Merci : {{credits}} crédits ont été ajoutés à votre compte pour {{amount}}.',
+    plan: 'Merci : votre forfait {{plan}} ({{period}}) est payé, {{amount}}, et {{credits}} crédits ont été ajoutés à votre compte.',
+    monthly: 'mensuel',
+    yearly: 'annuel',
+    note: "Les crédits n'expirent jamais.",
+  },
+  renewed: {
+    subject: 'Votre forfait {{plan}} est renouvelé',
+    body: 'Votre forfait {{plan}} a été renouvelé pour {{amount}} ; {{credits}} crédits ont été ajoutés à votre compte.',
+  },
+  cancelled: {
+    subject: 'Votre forfait {{plan}} est annulé',
+    body: "Votre forfait {{plan}} ne sera pas renouvelé. Il reste actif jusqu'au {{date}}, et vos crédits restent sur votre compte.",
+  },
+  ended: {
+    subject: 'Votre forfait {{plan}} a pris fin',
+    body: 'Votre forfait {{plan}} a pris fin. Vos crédits restent sur votre compte, et vous pouvez choisir un forfait à tout moment.',
+  },
 }

@@ -31,4 +31,24 @@ export const nl: MailTexts = {
     subject: 'Contactformulier: {{subject}}',
     intro: 'Een bericht van {{name}} <{{email}}> via het contactformulier:',
   },
+  receipt: {
+    subject: 'Uw Parti-ontvangstbewijs',
+    credits: 'Dank u: er zijn {{credits}} credits aan uw account toegevoegd voor {{amount}}.',
+    plan: 'Dank u: uw {{plan}}-abonnement ({{period}}) is betaald, {{amount}}, en er zijn {{credits}} credits aan uw account toegevoegd.',
+    monthly: 'maandelijks',
+    yearly: 'jaarlijks',
+    note: 'Credits verlopen nooit.',
+  },
+  renewed: {
+    subject: 'Uw {{plan}}-abonnement is verlengd',
+    body: 'Uw {{plan}}-abonnement is verlengd voor {{amount}}; er zijn {{credits}} credits aan uw account toegevoegd.',
+  },
+  cancelled: {
+    subject: 'Uw {{plan}}-abonnement is opgezegd',
+    body: 'Uw {{plan}}-abonnement wordt niet verlengd. Het blijft actief tot {{date}}, en uw credits blijven in uw account.',
+  },
+  ended: {
+    subject: 'Uw {{plan}}-abonnement is beëindigd',
+    body: 'Uw {{plan}}-abonnement is beëindigd. Uw credits blijven in uw account, en u kunt op elk moment opnieuw een abonnement kiezen.',
+  },
 }

@@ -32,4 +32,24 @@ export const pt: MailTexts = {
     subject: 'Formulário de contacto: {{subject}}',
     intro: 'Uma mensagem de {{name}} <{{email}}> pelo formulário de contacto:',
   },
+  receipt: {
+    subject: 'O seu recibo Parti',
+    credits: 'Obrigado: foram adicionados {{credits}} créditos à sua conta por {{amount}}.',
+    plan: 'Obrigado: o seu plano {{plan}} ({{period}}) está pago, {{amount}}, e foram adicionados {{credits}} créditos à sua conta.',
+    monthly: 'mensal',
+    yearly: 'anual',
+    note: 'Os créditos nunca expiram.',
+  },
+  renewed: {
+    subject: 'O seu plano {{plan}} foi renovado',
+    body: 'O seu plano {{plan}} foi renovado por {{amount}}; foram adicionados {{credits}} créditos à sua conta.',
+  },
+  cancelled: {
+    subject: 'O seu plano {{plan}} foi cancelado',
+    body: 'O seu plano {{plan}} não será renovado. Continua ativo até {{date}}, e os seus créditos ficam na sua conta.',
+  },
+  ended: {
+    subject: 'O seu plano {{plan}} terminou',
+    body: 'O seu plano {{plan}} terminou. Os seus créditos ficam na sua conta, e pode escolher um plano de novo quando quiser.',
+  },
 }
