@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountTokens, authIdentities, mailOutbox, users } from '../src/db/schema.ts'
 import { uuidv7 } from '../src/lib/ids.ts'
 import { freePort } from './helpers/browser.ts'
 import { Api } from './helpers/client.ts'
+import { createTestDatabase, PG_URL } from './helpers/database.ts'
 import { buyOnTestCheckout } from './helpers/payments.ts'
+import { spawnParti } from './helpers/processes.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 import { linkIn, SmtpSink, tokenOf } from './helpers/smtp.ts'
 
@@ -417,4 +422,52 @@ describe('contact forwards', () => {
       await withSupport.close()
     }
   })
+})
+
+describe.runIf(!!PG_URL)('a password reset across processes (PostgreSQL)', () => {
+  it('signs the account out on another API process within a second', async () => {
+    const db = await createTestDatabase()
+    const dataDir = mkdtempSync(join(tmpdir(), 'parti-reset-'))
+    const env = {
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'r'.repeat(40),
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Parti <no-reply@parti.test>',
+    }
+    // A sends the mail (it runs a worker) and takes the reset; B only serves the API and caches the session
+    const a = await spawnParti('all', env)
+    const b = await spawnParti('api', env)
+    try {
+      const email = address('procs')
+      const up = await new Api(a.url).post('/api/auth/sign-up', { email, password: 'drawing-board-9' })
+      expect(up.status).toBe(201)
+      const onB = new Api(b.url, up.body.token)
+      expect((await onB.get('/api/account')).status).toBe(200)
+      expect((await onB.get('/api/account')).status).toBe(200)
+
+      expect((await new Api(a.url).post('/api/auth/password-reset', { email })).status).toBe(202)
+      const mail = await sink.waitFor(email, (m) => m.parsed.subject === 'Reset your Parti password')
+      const token = tokenOf(linkIn(mail, '/reset-password'))
+      const reset = await new Api(a.url).post('/api/auth/password-reset/confirm', {
+        token,
+        password: 'new-drawing-board-7',
+      })
+      expect(reset.status).toBe(200)
+      const resetAt = Date.now()
+      let status = 200
+      while (status !== 401 && Date.now() - resetAt < 5_000) {
+        status = (await onB.get('/api/account')).status
+        if (status !== 401) await new Promise((r) => setTimeout(r, 20))
+      }
+      const ms = Date.now() - resetAt
+      console.log(`session refused on the second process ${ms} ms after the reset`)
+      expect(status).toBe(401)
+      expect(ms).toBeLessThan(1_000)
+    } finally {
+      await Promise.all([a.kill('SIGKILL'), b.kill('SIGKILL')])
+      rmSync(dataDir, { recursive: true, force: true })
+      await db.drop()
+    }
+  }, 120_000)
 })
