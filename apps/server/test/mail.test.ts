@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findMail } from '../src/db/repos/mail-outbox.ts'
+import { findMail, sweepExhaustedMail } from '../src/db/repos/mail-outbox.ts'
 import { mailOutbox } from '../src/db/schema.ts'
 import { enqueueMail } from '../src/mail/outbox.ts'
 import { freePort } from './helpers/browser.ts'
@@ -115,6 +115,44 @@ describe('mail over SMTP', () => {
     )
     expect(sent?.attempts).toBeGreaterThanOrEqual(3)
     expect(sent?.lastError).toBeNull()
+  })
+})
+
+describe('a worker that died mid-send', () => {
+  it('leaves a message another worker takes over after its lease, or fails it when no attempts are left', async () => {
+    const db = server.ctx.database.db
+    const stranded = await enqueue('stranded@studio.test')
+    const spent = await enqueue('spent@studio.test')
+    await until(
+      () => row(stranded),
+      (r) => r?.status === 'sent',
+    )
+    await until(
+      () => row(spent),
+      (r) => r?.status === 'sent',
+    )
+    // as if a worker had claimed each and died: still sending, its lease over
+    const strand = (id: string, attempts: number) =>
+      db
+        .update(mailOutbox)
+        .set({ status: 'sending', attempts, leaseUntil: new Date(Date.now() - 1000), sentAt: null })
+        .where(eq(mailOutbox.id, id))
+    await strand(stranded, 1)
+    await strand(spent, 4)
+    sink.messages.length = 0
+    await db.execute(sql`select pg_notify('parti_mail', 'wake')`)
+    await sink.waitFor('stranded@studio.test')
+    expect(
+      await until(
+        () => row(stranded),
+        (r) => r?.status === 'sent',
+      ),
+    ).toMatchObject({ attempts: 2 })
+    // out of attempts (MAIL_MAX_ATTEMPTS=4 here): never claimed again, failed by the sweep
+    expect((await row(spent))?.status).toBe('sending')
+    expect(await sweepExhaustedMail(db, server.ctx.config.mail.maxAttempts)).toBe(1)
+    expect(await row(spent)).toMatchObject({ status: 'failed', attempts: 4 })
+    expect(sink.messages.some((m) => m.envelope.to.includes('spent@studio.test'))).toBe(false)
   })
 })
 

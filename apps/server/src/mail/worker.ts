@@ -39,6 +39,7 @@ export class MailWorker {
   private poked = false
   private loopDone: Promise<void> | null = null
   private unlisten: (() => Promise<void>) | null = null
+  private idleTurns = 0
 
   constructor(
     private readonly database: Database,
@@ -80,7 +81,8 @@ export class MailWorker {
           await this.deliver(row)
           continue
         }
-        await sweepExhaustedMail(db, this.options.maxAttempts)
+        // a message whose worker died on its last attempt: looked for now and then, not on every idle turn
+        if (++this.idleTurns % 12 === 1) await sweepExhaustedMail(db, this.options.maxAttempts)
         const due = await nextDueAt(db)
         const wait = due ? Math.max(0, Math.min(poll, due.getTime() - Date.now())) : poll
         await this.sleep(wait)
@@ -102,7 +104,7 @@ export class MailWorker {
         html: row.html,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       })
-      await markSent(db, row.id, messageId)
+      await markSent(db, row, messageId)
       this.log.info({ mailId: row.id, kind: row.kind }, 'mail sent')
     } catch (err) {
       const reason = describeMailError(err)

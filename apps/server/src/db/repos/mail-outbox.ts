@@ -58,11 +58,22 @@ export async function claimMail(
   return row ?? null
 }
 
-export async function markSent(db: DbOrTx, id: string, messageId: string): Promise<void> {
+/**
+ * The outcome of an attempt is written only while the row is still that attempt's (`sending` with the same
+ * attempt count): a worker whose lease ran out and whose message another worker took over writes nothing.
+ */
+const stillMine = (row: Pick<OutboxRow, 'id' | 'attempts'>) =>
+  and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts))
+
+export async function markSent(
+  db: DbOrTx,
+  row: Pick<OutboxRow, 'id' | 'attempts'>,
+  messageId: string,
+): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ status: 'sent', sentAt: new Date(), messageId, lastError: null, leaseUntil: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')))
+    .where(stillMine(row))
 }
 
 /** A failed attempt: back in the queue for `retryAt`, or failed for good when no attempts are left. */
@@ -81,7 +92,7 @@ export async function markAttemptFailed(
         ? { status: 'failed', lastError: reason, leaseUntil: null }
         : { status: 'queued', lastError: reason, leaseUntil: null, nextAttemptAt: retryAt },
     )
-    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')))
+    .where(stillMine(row))
   return final ? 'failed' : 'retry'
 }
 
