@@ -102,3 +102,65 @@ test.describe('password reset by mail', () => {
     await sink.dispose()
   })
 })
+
+test.describe('the account page', () => {
+  test.beforeEach(async ({ page }) => dismissConsent(page))
+
+  test('verifies the address from a resent link, changes the password, and signs out everywhere', async ({
+    page,
+    landing,
+  }) => {
+    const email = await signUpThroughApi(page, uniqueEmail('account'))
+    await page.goto('/account')
+    const address = page.getByTestId('account-address')
+    await expect(address).toContainText('Not verified')
+    await address.getByRole('button', { name: 'Send the link again' }).click()
+    await expect(page.getByText(`A new link is on its way to ${email}.`)).toBeVisible()
+
+    // the resent link is the second verification mail; the first one no longer works
+    const sink = await playwrightRequest.newContext()
+    let links: string[] = []
+    await expect
+      .poll(
+        async () => {
+          const all = (await (
+            await sink.get(`${MAIL_SINK}/messages?to=${encodeURIComponent(email)}`)
+          ).json()) as SunkMail[]
+          links = all
+            .filter((m) => m.subject === 'Confirm your e-mail address for Parti')
+            .map((m) => /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(m.text)?.[0] ?? '')
+          return links.length
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(2)
+    await sink.dispose()
+    const path = (link: string) => {
+      const u = new URL(link)
+      return `${u.pathname}${u.search}`
+    }
+    await page.goto(path(links[0]!))
+    await expect(page.getByTestId('link-failed')).toHaveText(
+      'This link has expired or was already used. Ask for a new one.',
+    )
+    await page.goto(path(links[1]!))
+    await expect(page.getByTestId('link-done')).toHaveText('Thank you: your e-mail address is verified.')
+    await page.getByRole('link', { name: 'Go to your account' }).click()
+    await expect(page.getByTestId('account-address')).toContainText('Verified')
+    await expect(page.getByTestId('verify-notice')).toHaveCount(0)
+
+    const form = page.getByTestId('change-password-form')
+    await form.getByLabel('Current password').fill('not-the-password')
+    await form.getByLabel('New password').fill('another-long-password')
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await expect(form.getByText('The current password is not right.')).toBeVisible()
+    await form.getByLabel('Current password').fill(PASSWORD)
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('Your password is changed. Your other devices are signed out.')).toBeVisible()
+
+    await page.getByTestId('sign-out-everywhere').click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect(landing.headerSignIn).toBeVisible()
+    expect((await page.request.get('/api/user/profile')).status()).toBe(401)
+  })
+})
