@@ -115,6 +115,15 @@ describe('address verification at sign-up', () => {
     expect(await count()).toBe(n)
   })
 
+  it('limits resends per session (429)', async () => {
+    const { api } = await signUp()
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await api.post('/api/account/verify-email/resend')).status)
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
+    // another account is not held back by it
+    expect((await (await signUp()).api.post('/api/account/verify-email/resend')).status).toBe(202)
+  })
+
   it('validates the token and needs a session to resend', async () => {
     expect((await new Api(server.url).post('/api/auth/verify-email', {})).status).toBe(400)
     const bad = await new Api(server.url).post('/api/auth/verify-email', { token: 'x'.repeat(43) })
@@ -255,6 +264,19 @@ describe('changing the password', () => {
     expect((await api.get('/api/account')).status).toBe(200)
     expect((await other.get('/api/account')).status).toBe(401)
     expect((await signIn(email, 'new-drawing-board-7')).status).toBe(200)
+  })
+
+  it('limits guesses of the current password (429)', async () => {
+    const { api } = await signUp()
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const r = await api.post('/api/account/password', {
+        currentPassword: `guess-${i}`,
+        newPassword: 'new-drawing-board-7',
+      })
+      statuses.push(r.status)
+    }
+    expect(statuses).toEqual([...Array(10).fill(403), 429])
   })
 })
 
