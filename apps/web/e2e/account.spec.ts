@@ -59,12 +59,12 @@ test.describe('password reset by mail', () => {
 
     const sink = await playwrightRequest.newContext()
     const mail = await mailTo(sink, email, 'Reset your Parti password')
-    const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0]
+    const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail.text)?.[0]
     expect(link).toBeTruthy()
-    const { pathname, search } = new URL(link!)
+    const { pathname, hash } = new URL(link!)
     await page.keyboard.press('Escape')
 
-    await page.goto(`${pathname}${search}`)
+    await page.goto(`${pathname}${hash}`)
     const form = page.getByTestId('reset-form')
     await form.getByLabel('New password', { exact: true }).fill('brand-new-password-7')
     await form.getByLabel('Repeat the new password').fill('brand-new-password-8')
@@ -79,7 +79,7 @@ test.describe('password reset by mail', () => {
     await other.close()
 
     // the link worked once
-    await page.goto(`${pathname}${search}`)
+    await page.goto(`${pathname}${hash}`)
     await page.getByLabel('New password', { exact: true }).fill('third-password-99')
     await page.getByLabel('Repeat the new password').fill('third-password-99')
     await page.getByRole('button', { name: 'Set new password' }).click()
@@ -128,7 +128,7 @@ test.describe('the account page', () => {
           ).json()) as SunkMail[]
           links = all
             .filter((m) => m.subject === 'Confirm your e-mail address for Parti')
-            .map((m) => /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(m.text)?.[0] ?? '')
+            .map((m) => /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec(m.text)?.[0] ?? '')
           return links.length
         },
         { timeout: 15_000 },
@@ -137,7 +137,7 @@ test.describe('the account page', () => {
     await sink.dispose()
     const path = (link: string) => {
       const u = new URL(link)
-      return `${u.pathname}${u.search}`
+      return `${u.pathname}${u.hash}`
     }
     await page.goto(path(links[0]!))
     await expect(page.getByTestId('link-failed')).toHaveText(

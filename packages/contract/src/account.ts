@@ -14,7 +14,7 @@ export const ACCOUNT_LINK_TTL_MINUTES = {
 export const ACCOUNT_LINK_PURPOSES = ['verify-email', 'password-reset', 'email-change'] as const
 export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number]
 
-/** The web pages a mailed link opens, with `?token=`. */
+/** The web pages a mailed link opens, with `#token=` (a fragment: never sent to a server, never logged). */
 export const ACCOUNT_LINK_PATHS: Record<AccountLinkPurpose, string> = {
   'verify-email': '/verify-email',
   'password-reset': '/reset-password',

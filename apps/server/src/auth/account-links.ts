@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { ACCOUNT_LINK_PATHS, ACCOUNT_LINK_TTL_MINUTES, type AccountLinkPurpose } from '@parti/contract'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { accountTokens } from '../db/schema.ts'
 import { AppError } from '../domain/errors.ts'
@@ -36,7 +36,8 @@ export async function issueLink(
     email: link.email,
     expiresAt: new Date(Date.now() + ACCOUNT_LINK_TTL_MINUTES[link.purpose] * 60_000),
   })
-  return `${publicUrl}${ACCOUNT_LINK_PATHS[link.purpose]}?token=${token}`
+  // in the fragment: a browser never sends it to a server, so it stays out of access logs and Referer headers
+  return `${publicUrl}${ACCOUNT_LINK_PATHS[link.purpose]}#token=${token}`
 }
 
 /**
@@ -63,6 +64,27 @@ export async function spendLink(
     .returning({ userId: accountTokens.userId, email: accountTokens.email })
   if (!spent) throw new AppError('link_expired')
   return spent
+}
+
+/** Links of a purpose one account may be mailed in an hour, whoever asks and from wherever. */
+const LINKS_PER_HOUR = 5
+
+/**
+ * Whether the account may be mailed another link of the purpose now: a cap per account over the per-client
+ * rate limits, so requests from many addresses cannot flood one mailbox.
+ */
+export async function mayMailLink(db: DbOrTx, userId: string, purpose: AccountLinkPurpose): Promise<boolean> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        gt(accountTokens.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+  return (recent?.n ?? 0) < LINKS_PER_HOUR
 }
 
 /** The address a pending change waits to confirm, if any. */

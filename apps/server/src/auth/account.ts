@@ -7,7 +7,7 @@ import { authIdentities, sessions, users } from '../db/schema.ts'
 import { AppError, unauthorized } from '../domain/errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { mailLanguage } from '../mail/render.ts'
-import { issueLink, pendingEmailOf, spendLink } from './account-links.ts'
+import { issueLink, mayMailLink, pendingEmailOf, spendLink } from './account-links.ts'
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { evictSession, SESSIONS_CHANNEL, userEviction } from './session-cache.ts'
 
@@ -67,7 +67,7 @@ export async function resendVerification(
 ): Promise<void> {
   const user = await findUserById(db, userId)
   if (!user) throw unauthorized()
-  if (user.emailVerifiedAt) return
+  if (user.emailVerifiedAt || !(await mayMailLink(db, user.id, 'verify-email'))) return
   await db.transaction((tx) => sendVerification(tx, settings, user))
 }
 
@@ -95,7 +95,7 @@ export async function requestPasswordReset(
   input: { email: string; language?: Language | undefined },
 ): Promise<void> {
   const user = await findUserByEmail(db, input.email)
-  if (!user) return
+  if (!user || !(await mayMailLink(db, user.id, 'password-reset'))) return
   await db.transaction(async (tx) => {
     const link = await issueLink(tx, settings.publicUrl, {
       userId: user.id,

@@ -42,7 +42,7 @@ const PLAN_NAMES: Record<PlanName, string> = { lite: 'Lite', standard: 'Standard
  * A message as an administrator may read it: the tokens of its links are cut out, so reading the outbox never
  * lets anyone reset a password or confirm an address (docs/decisions/0069-single-use-mailed-links.md).
  */
-export const redactLinks = (s: string): string => s.replace(/([?&]token=)[A-Za-z0-9_-]+/g, '$1…')
+export const redactLinks = (s: string): string => s.replace(/([?&#]token=)[A-Za-z0-9_-]+/g, '$1…')
 
 /** The language of a stored choice, English when there is none or it is not one of the seven. */
 export const mailLanguage = (value: string | null | undefined): Language =>

@@ -93,13 +93,14 @@ export class SmtpSink {
   }
 }
 
-/** The link of a mailed action (`…/reset-password?token=…`) from a message's plain text. */
+/** The link of a mailed action (`…/reset-password#token=…`) from a message's plain text. */
 export function linkIn(mail: ReceivedMail, path: string): string {
-  const m = new RegExp(`https?://\\S+${path.replace(/[/]/g, '\\/')}\\?token=[A-Za-z0-9_-]+`).exec(
+  const m = new RegExp(`https?://\\S+${path.replace(/[/]/g, '\\/')}#token=[A-Za-z0-9_-]+`).exec(
     mail.parsed.text ?? '',
   )
   if (!m) throw new Error(`no ${path} link in: ${mail.parsed.text}`)
   return m[0]
 }
 
-export const tokenOf = (link: string): string => new URL(link).searchParams.get('token') ?? ''
+export const tokenOf = (link: string): string =>
+  new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? ''

@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH } from '@parti/contract'
 import { CircleCheck, CircleX, KeyRound, MailCheck } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/Field'
 import { Spinner } from '../../components/ui/Spinner'
@@ -13,8 +13,14 @@ import { useAuthDialog } from '../auth/AuthDialogContext'
 import { refreshSession, useSession } from '../auth/session'
 import { confirmEmailChange, confirmPasswordReset, verifyEmail } from './api'
 
-// The pages a mailed link opens (docs/product.md#account). The token is in the link's query; the page hands it
-// to the server, which spends it once.
+// The pages a mailed link opens (docs/product.md#account). The token is in the link's fragment (never sent to a
+// server, so never in an access log); the page hands it to the server, which spends it once.
+
+/** The link's token, from `#token=…` (or `?token=…`, as a mail program may have rewritten it). */
+function useLinkToken(): string {
+  const { hash, search } = useLocation()
+  return new URLSearchParams(hash.slice(1)).get('token') ?? new URLSearchParams(search).get('token') ?? ''
+}
 
 function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -48,12 +54,11 @@ function Continue() {
   )
 }
 
-/** /reset-password?token=…: choose the new password; every session of the account ends. */
+/** /reset-password#token=…: choose the new password; every session of the account ends. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('account')
   const errorText = useErrorText()
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  const token = useLinkToken()
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
   const [touched, setTouched] = useState(false)
@@ -126,8 +131,7 @@ export function ResetPasswordPage() {
 
 /** Spend the link's token once on arrival (React's development double effect included). */
 function useSpendOnce(spend: (token: string) => Promise<unknown>) {
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  const token = useLinkToken()
   const [state, setState] = useState<{ status: 'pending' | 'done' | 'failed'; error?: unknown }>({
     status: 'pending',
   })
@@ -184,7 +188,7 @@ function SpendPage({
   )
 }
 
-/** /verify-email?token=…: the address of the sign-up is proven. */
+/** /verify-email#token=…: the address of the sign-up is proven. */
 export function VerifyEmailPage() {
   const { t } = useTranslation('account')
   return (
@@ -199,7 +203,7 @@ export function VerifyEmailPage() {
   )
 }
 
-/** /confirm-email?token=…: the account moves to its new address. */
+/** /confirm-email#token=…: the account moves to its new address. */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('account')
   return (
