@@ -78,7 +78,8 @@ test.describe('password reset by mail', () => {
     expect((await otherPage.request.get('/api/user/profile')).status()).toBe(401)
     await other.close()
 
-    // the link worked once
+    // the link worked once (opened again later)
+    await page.goto('/')
     await page.goto(`${pathname}${hash}`)
     await page.getByLabel('New password', { exact: true }).fill('third-password-99')
     await page.getByLabel('Repeat the new password').fill('third-password-99')

@@ -56,9 +56,14 @@ function Continue() {
 
 /** /reset-password#token=…: choose the new password; every session of the account ends. */
 export function ResetPasswordPage() {
+  // another link opened in the same tab (only the fragment changes) starts afresh
+  const token = useLinkToken()
+  return <ResetPasswordForm key={token} token={token} />
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('account')
   const errorText = useErrorText()
-  const token = useLinkToken()
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
   const [touched, setTouched] = useState(false)
@@ -130,8 +135,7 @@ export function ResetPasswordPage() {
 }
 
 /** Spend the link's token once on arrival (React's development double effect included). */
-function useSpendOnce(spend: (token: string) => Promise<unknown>) {
-  const token = useLinkToken()
+function useSpendOnce(token: string, spend: (token: string) => Promise<unknown>) {
   const [state, setState] = useState<{ status: 'pending' | 'done' | 'failed'; error?: unknown }>({
     status: 'pending',
   })
@@ -151,16 +155,27 @@ function useSpendOnce(spend: (token: string) => Promise<unknown>) {
   return state
 }
 
-function SpendPage({
+function SpendPage(props: {
+  spend: (token: string) => Promise<unknown>
+  titles: { pending: string; done: string; doneBody: string }
+}) {
+  // another link opened in the same tab (only the fragment changes) is spent too
+  const token = useLinkToken()
+  return <SpendLink key={token} token={token} {...props} />
+}
+
+function SpendLink({
+  token,
   spend,
   titles,
 }: {
+  token: string
   spend: (token: string) => Promise<unknown>
   titles: { pending: string; done: string; doneBody: string }
 }) {
   const { t } = useTranslation('account')
   const errorText = useErrorText()
-  const state = useSpendOnce(spend)
+  const state = useSpendOnce(token, spend)
   if (state.status === 'pending') {
     return (
       <Card icon={<MailCheck className="size-5" aria-hidden />} title={titles.pending}>
