@@ -6,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test'
 
 // PARTI_E2E_PORT lets two suites run side by side (several people working in one tree)
 const PORT = Number(process.env.PARTI_E2E_PORT ?? 3210)
+// the suite's mail server (scripts/mail-sink.mjs): SMTP one port up, its messages over HTTP two ports up
+const SMTP_PORT = PORT + 1
+const MAIL_SINK_URL = `http://127.0.0.1:${PORT + 2}`
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 // One fresh data directory per run; workers re-read this file, so keep the first one in the environment.
 process.env.PARTI_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parti-e2e-'))
@@ -36,27 +39,41 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // the real product: SPA, API and worker on one port, on a fresh PGlite folder and the local engine
-    command: 'node scripts/start.mjs all',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    // a quiet server: the tests read the browser, not the log
-    stderr: 'pipe',
-    // accounts start with 400 credits here (200 by default) so one scenario can pay for a 10 s video (300)
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.PARTI_E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      FREE_CREDITS: '400',
-      // admin.spec.ts signs this address up: it gets the admin role
-      // (docs/decisions/0011-admin-role-on-the-server.md)
-      ADMIN_EMAILS: 'admin@parti.test',
-      // /api/test/* (credit grants, copies of a result) for scenarios that need many results quickly
-      ENABLE_TEST_ROUTES: 'true',
+  webServer: [
+    {
+      command: 'node apps/web/scripts/mail-sink.mjs',
+      cwd: repoRoot,
+      url: `${MAIL_SINK_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      env: { MAIL_SINK_SMTP_PORT: String(SMTP_PORT), MAIL_SINK_HTTP_PORT: String(PORT + 2) },
     },
-  },
+    {
+      // the real product: SPA, API and worker on one port, on a fresh PGlite folder and the local engine
+      command: 'node scripts/start.mjs all',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      // a quiet server: the tests read the browser, not the log
+      stderr: 'pipe',
+      // accounts start with 400 credits here (200 by default) so one scenario can pay for a 10 s video (300)
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.PARTI_E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        FREE_CREDITS: '400',
+        // admin.spec.ts signs this address up: it gets the admin role
+        // (docs/decisions/0011-admin-role-on-the-server.md)
+        ADMIN_EMAILS: 'admin@parti.test',
+        // /api/test/* (credit grants, copies of a result) for scenarios that need many results quickly
+        ENABLE_TEST_ROUTES: 'true',
+        // every mail goes to the suite's mail server (account.spec.ts reads the reset link from it)
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Parti <no-reply@parti.test>',
+      },
+    },
+  ],
 })

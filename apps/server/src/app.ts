@@ -5,6 +5,7 @@ import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
+import { accountRoutes } from './http/account-routes.ts'
 import { installApiKeyLimit } from './http/api-key-guard.ts'
 import { apiKeyRoutes } from './http/api-key-routes.ts'
 import { authRoutes } from './http/auth-routes.ts'
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
       const core: RouteModule[] = [
         healthRoutes,
         authRoutes,
+        accountRoutes,
         userRoutes,
         apiKeyRoutes,
         catalogRoutes,

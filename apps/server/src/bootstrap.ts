@@ -49,6 +49,7 @@ export async function createContext(config: Config, log: Logger): Promise<AppCon
       sessionTtlDays: config.SESSION_TTL_DAYS,
       allowSignUp: config.ALLOW_SIGN_UP,
       demoMode: config.DEMO_MODE,
+      publicUrl: config.publicUrl,
     },
   }
 }

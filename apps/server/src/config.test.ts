@@ -27,6 +27,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/)
   })
 
+  it('writes mail to DATA_DIR/outbox by default and checks the SMTP settings', () => {
+    const d = dir()
+    const plain = loadConfig({ DATA_DIR: d, PUBLIC_URL: 'https://parti.example.com' })
+    expect(plain.mail).toMatchObject({
+      transport: { kind: 'files', dir: join(d, 'outbox') },
+      from: 'Parti <no-reply@parti.example.com>',
+      maxAttempts: 8,
+      retryBaseMs: 30_000,
+      supportEmail: null,
+    })
+    const smtp = loadConfig({
+      DATA_DIR: d,
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'a@b.co',
+    })
+    expect(smtp.mail.transport).toEqual({ kind: 'smtp', url: 'smtps://u:p@mail.example.com:465' })
+    expect(() => loadConfig({ DATA_DIR: d, SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /MAIL_FROM: required when SMTP_URL is set/,
+    )
+    expect(() =>
+      loadConfig({ DATA_DIR: d, SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'a@b.co' }),
+    ).toThrow(/SMTP_URL: /)
+    expect(() => loadConfig({ DATA_DIR: d, MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an address/)
+    expect(() => loadConfig({ DATA_DIR: d, SUPPORT_EMAIL: 'nope' })).toThrow(/SUPPORT_EMAIL/)
+    expect(() => loadConfig({ DATA_DIR: d, MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/)
+  })
+
   it('generates a session secret once and keeps it in DATA_DIR', () => {
     const d = dir()
     const a = loadConfig({ DATA_DIR: d }).sessionSecret

@@ -7,6 +7,7 @@ import { signInEnvProblems } from './auth/oidc/settings.ts'
 import { type EngineConfig, EngineEnvShape, engineSettings } from './engines/config.ts'
 import { type FidelitySettings, parseThresholds } from './fidelity/settings.ts'
 import { bool, ConfigError, int, invalidConfiguration, optional, withDefault } from './lib/env.ts'
+import { MailEnvShape, type MailSettings, parseMailSettings } from './mail/config.ts'
 import { PaymentEnvShape, type PaymentSettings, parsePaymentSettings } from './payments/config.ts'
 
 export { ConfigError }
@@ -56,6 +57,8 @@ const EnvSchema = z.object({
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
   // payments: the built-in test checkout, or Stripe when its keys are set (payments/config.ts)
   ...PaymentEnvShape,
+  // mail: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox (mail/config.ts, mail/README.md)
+  ...MailEnvShape,
   // the engine of each feature and the providers' keys and models (engines/config.ts, docs/hosted-engines.md)
   ...EngineEnvShape,
   // Sign in with Google and Apple (docs/sign-in.md): on when the client id is set, then all of its variables
@@ -80,6 +83,7 @@ export interface Config extends Env {
   payments: PaymentSettings
   engines: EngineConfig
   fidelity: FidelitySettings
+  mail: MailSettings
 }
 
 /** Parse the environment; throws ConfigError with one line per bad variable, each naming it. */
@@ -98,12 +102,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const fidelity = parseThresholds(e.FIDELITY_THRESHOLDS)
   if (fidelity.problems.length) throw invalidConfiguration(fidelity.problems)
   const dataDir = resolve(e.DATA_DIR)
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const mail = parseMailSettings(e, { outboxDir: join(dataDir, 'outbox'), publicUrl })
+  if (mail.problems.length) throw invalidConfiguration(mail.problems)
   return {
     ...e,
     dataDir,
     filesDir: join(dataDir, 'files'),
     pgliteDir: join(dataDir, 'db'),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')
         .map((s) => s.trim().toLowerCase())
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: payments.settings,
     engines: engines.settings,
     fidelity: fidelity.settings,
+    mail: mail.settings,
   }
 }
 

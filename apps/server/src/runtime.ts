@@ -9,6 +9,7 @@ import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
 import { GenerationService } from './generations/service.ts'
 import { accountDataRoutes } from './http/account-data-routes.ts'
+import { adminOutboxRoutes } from './http/admin-outbox-routes.ts'
 import { adminRoutes } from './http/admin-routes.ts'
 import { capabilityRoutes } from './http/capability-routes.ts'
 import { conversationRoutes } from './http/conversation-routes.ts'
@@ -24,6 +25,8 @@ import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
 import { StatusCache } from './jobs/status-cache.ts'
 import { Worker } from './jobs/worker.ts'
+import { createMailer } from './mail/mailer.ts'
+import { MailWorker } from './mail/worker.ts'
 import { startBillingClock } from './payments/billing-clock.ts'
 import { createPayments } from './payments/index.ts'
 
@@ -32,6 +35,8 @@ export type Role = 'all' | 'api' | 'worker'
 export interface Runtime {
   app: FastifyInstance | null
   worker: Worker | null
+  /** sends the mail outbox; runs beside the job worker (mail/README.md) */
+  mailWorker: MailWorker | null
   hub: EventHub | null
   /** stop accepting, finish or release work; the caller closes the database */
   stop(): Promise<void>
@@ -52,6 +57,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
   let app: FastifyInstance | null = null
   let hub: EventHub | null = null
   let worker: Worker | null = null
+  let mailWorker: MailWorker | null = null
   const timers: NodeJS.Timeout[] = []
 
   if (options.role !== 'api') {
@@ -75,6 +81,13 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       },
     )
     await worker.start()
+    mailWorker = new MailWorker(
+      ctx.database,
+      createMailer(ctx.config.mail),
+      ctx.log.child({ component: 'mail' }),
+      { retryBaseMs: ctx.config.mail.retryBaseMs, maxAttempts: ctx.config.mail.maxAttempts },
+    )
+    await mailWorker.start()
   }
 
   if (options.role !== 'worker') {
@@ -119,6 +132,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
         paymentRoutes,
         oidcRoutes,
         adminRoutes,
+        adminOutboxRoutes,
       ],
     })
     await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })
@@ -136,12 +150,14 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
   return {
     app,
     worker,
+    mailWorker,
     hub,
     async stop() {
       for (const t of timers) clearInterval(t)
       await app?.close()
       await hub?.stop()
       await worker?.stop(options.shutdownGraceMs ?? 10_000)
+      await mailWorker?.stop()
     },
   }
 }

@@ -77,6 +77,9 @@ describe('demo mode (DEMO_MODE=true)', () => {
       password: 'drawing-board-9',
     })
     expect([inn.status, inn.body.error.code]).toEqual([403, 'demo_mode'])
+    // nor is there an account to recover (docs/product.md#password-reset)
+    const reset = await api.post('/api/auth/password-reset', { email: 'demo@studio.test' })
+    expect([reset.status, reset.body.error.code]).toEqual([403, 'demo_mode'])
     // the public pages still answer
     expect((await api.get('/api/styles')).status).toBe(200)
   })

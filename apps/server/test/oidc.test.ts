@@ -151,6 +151,9 @@ describe('sign in with Google', () => {
     })
     const states = await parti.ctx.database.query('select count(*)::int as n from oauth_states')
     expect(states[0]!.n).toBe(0)
+    // Google verified the address; the account has no password (docs/product.md#account)
+    const account = JSON.parse((await browser.get(`${origin}/api/account`)).text).account
+    expect(account).toMatchObject({ emailVerified: true, hasPassword: false, providers: ['google'] })
   })
 
   it('a second sign-in reuses the account, with the name the provider has now, and no second welcome', async () => {
@@ -186,7 +189,11 @@ describe('sign in with Google', () => {
 
     // whoever set that password never proved the address: the password and its sessions end
     expect((await api.get('/api/user/profile')).status).toBe(401)
-    expect((await api.post('/api/auth/sign-in', { email, password: account.password })).status).toBe(401)
+    // …and a password sign-in is told to use Google (docs/decisions/0071-provider-named-at-password-sign-in.md)
+    const refused = await api.post('/api/auth/sign-in', { email, password: account.password })
+    expect(refused.status).toBe(401)
+    expect(refused.body.error).toMatchObject({ code: 'provider_sign_in', details: { provider: 'google' } })
+    expect(JSON.parse((await browser.get(`${origin}/api/account`)).text).account.emailVerified).toBe(true)
   })
 
   it('gives the admin role to an e-mail in ADMIN_EMAILS', async () => {

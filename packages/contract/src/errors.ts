@@ -6,6 +6,12 @@ export const ERROR_CODES = [
   'unauthorized',
   'invalid_credentials',
   'email_taken',
+  /** a mailed link that expired, was used already, or never existed (docs/product.md#account) */
+  'link_expired',
+  /** the current password given to change the password or the address is not right */
+  'wrong_password',
+  /** a password sign-in to an account that signs in with Google or Apple; details.provider names it */
+  'provider_sign_in',
   'insufficient_credits',
   'forbidden',
   'not_found',
@@ -52,6 +58,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   unauthorized: 'Please sign in',
   invalid_credentials: 'Incorrect e-mail or password',
   email_taken: 'An account with this e-mail already exists',
+  link_expired: 'This link has expired or was already used',
+  wrong_password: 'The current password is not right',
+  provider_sign_in: 'This account signs in with its provider, not a password',
   insufficient_credits: 'Insufficient credits',
   forbidden: 'You do not have access to this',
   not_found: 'Not found',

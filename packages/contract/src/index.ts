@@ -1,4 +1,5 @@
 export * from './account-data.ts'
+export * from './account.ts'
 export * from './admin.ts'
 export * from './api-keys.ts'
 export * from './capabilities.ts'

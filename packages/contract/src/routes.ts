@@ -1,6 +1,19 @@
 import { z } from 'zod'
 import { DeleteAccountRequest } from './account-data.ts'
 import {
+  AcceptedResponse,
+  AccountResponse,
+  AccountTokenRequest,
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  LanguageRequest,
+  OutboxMessageResponse,
+  OutboxQuery,
+  OutboxResponse,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+} from './account.ts'
+import {
   AdminPlanInput,
   AdminPlanResponse,
   AdminPlansResponse,
@@ -91,6 +104,16 @@ export const ROUTES = {
   'GET /auth/session': { response: SessionResponse },
   'GET /user/profile': { response: ProfileResponse },
   'DELETE /user': { body: DeleteAccountRequest, response: OkResponse },
+  'POST /auth/password-reset': { body: PasswordResetRequest, response: AcceptedResponse },
+  'POST /auth/password-reset/confirm': { body: PasswordResetConfirm, response: OkResponse },
+  'POST /auth/verify-email': { body: AccountTokenRequest, response: OkResponse },
+  'POST /auth/email-change/confirm': { body: AccountTokenRequest, response: OkResponse },
+  'GET /account': { response: AccountResponse },
+  'POST /account/verify-email/resend': { response: AcceptedResponse },
+  'POST /account/password': { body: ChangePasswordRequest, response: OkResponse },
+  'POST /account/email': { body: ChangeEmailRequest, response: AcceptedResponse },
+  'POST /account/sign-out-everywhere': { response: OkResponse },
+  'PUT /account/language': { body: LanguageRequest, response: OkResponse },
   'GET /user/api-keys': { response: ApiKeysResponse },
   'POST /user/api-keys': { body: CreateApiKeyRequest, response: CreatedApiKeyResponse },
   'DELETE /user/api-keys/{id}': { response: OkResponse },
@@ -144,6 +167,8 @@ export const ROUTES = {
   'POST /admin/styles/upload-image': { body: FormBody, response: StyleImageUploadResponse },
   'GET /admin/plans': { response: AdminPlansResponse },
   'PUT /admin/plans/{id}': { body: AdminPlanInput, response: AdminPlanResponse },
+  'GET /admin/outbox': { query: OutboxQuery, response: OutboxResponse },
+  'GET /admin/outbox/{id}': { response: OutboxMessageResponse },
 } satisfies Record<`${HttpMethod} /${string}`, RouteSchemas>
 
 export type RouteKey = keyof typeof ROUTES

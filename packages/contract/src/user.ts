@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TEXT_LIMITS } from './constants.ts'
-import { PlanName, SubscriptionStatus, SubscriptionType, UserRole } from './enums.ts'
+import { Language, PlanName, SubscriptionStatus, SubscriptionType, UserRole } from './enums.ts'
 
 /** The user profile (docs/product.md#user-profile) plus the auth user's e-mail and photo. */
 export const UserProfile = z
@@ -30,12 +30,15 @@ export const SignUpRequest = z.object({
   email: z.email().max(TEXT_LIMITS.email),
   password: z.string().max(200),
   name: z.string().trim().max(TEXT_LIMITS.name).optional(),
+  /** the language of the page: the account's mail is written in it (docs/product.md#account) */
+  language: Language.optional(),
 })
 export type SignUpRequest = z.infer<typeof SignUpRequest>
 
 export const SignInRequest = z.object({
   email: z.string().max(TEXT_LIMITS.email),
   password: z.string().max(200),
+  language: Language.optional(),
 })
 export type SignInRequest = z.infer<typeof SignInRequest>
 

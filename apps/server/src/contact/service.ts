@@ -1,7 +1,9 @@
 import type { ConsentRequest, ContactRequest } from '@parti/contract'
-import type { DbOrTx } from '../db/client.ts'
+import type { Db, DbOrTx } from '../db/client.ts'
 import { consentRecords, contactMessages } from '../db/schema.ts'
 import { uuidv7 } from '../lib/ids.ts'
+import type { MailSettings } from '../mail/config.ts'
+import { enqueueMail } from '../mail/outbox.ts'
 
 /** What the public forms know about who sent them: a visitor, or a signed-in user, and their browser. */
 export interface Sender {
@@ -10,13 +12,32 @@ export interface Sender {
   userAgent?: string | null
 }
 
-/** A message from the contact form, kept for the team to answer. */
-export async function recordContactMessage(db: DbOrTx, message: ContactRequest, from: Sender): Promise<void> {
-  await db.insert(contactMessages).values({
-    id: uuidv7(),
-    userId: from.userId,
-    ...message,
-    language: from.language?.slice(0, 20) ?? null,
+/**
+ * A message from the contact form (and Book a demo), kept for the team to answer and, when SUPPORT_EMAIL is
+ * set, forwarded there by mail in English with Reply-To the sender (docs/product.md#contact-message); the
+ * forward is queued in the same transaction as the message.
+ */
+export async function recordContactMessage(
+  db: Db,
+  message: ContactRequest,
+  from: Sender,
+  mail?: Pick<MailSettings, 'supportEmail'>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({
+      id: uuidv7(),
+      userId: from.userId,
+      ...message,
+      language: from.language?.slice(0, 20) ?? null,
+    })
+    if (mail?.supportEmail) {
+      await enqueueMail(tx, {
+        to: mail.supportEmail,
+        userId: null,
+        language: 'en',
+        content: { kind: 'contact-forward', ...message },
+      })
+    }
   })
 }
 

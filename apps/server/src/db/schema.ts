@@ -37,6 +37,10 @@ export const users = pgTable(
     subscriptionStatus: text('subscription_status').notNull().default('none'),
     paymentCustomerId: text('payment_customer_id'),
     credits: integer('credits').notNull().default(0),
+    /** when the address was proven by a link sent to it, or by a provider that verified it (docs/product.md#account) */
+    emailVerifiedAt: ts('email_verified_at'),
+    /** the language the user last chose; the language of the mail they get (apps/server/src/mail/README.md) */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -427,3 +431,61 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: ts('reset_at').notNull(),
 })
+
+/**
+ * Single-use links sent by mail (docs/product.md#account): verifying the address, resetting the password,
+ * confirming a new address. Only the token's SHA-256 is stored; `email` is the address the link was sent to.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** verify-email | password-reset | email-change */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+)
+
+/**
+ * The mail outbox (docs/decisions/0068-mail-outbox-table.md): every message, rendered when it is enqueued, and
+ * sent by a worker that claims it with FOR UPDATE SKIP LOCKED; queued → sending → sent | failed. How many attempts a message gets is the
+ * workers' setting (MAIL_MAX_ATTEMPTS), read when an attempt fails.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    language: text('language').notNull(),
+    to: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body').notNull(),
+    /** queued | sending | sent | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: ts('lease_until'),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+)

@@ -23,7 +23,7 @@ export function contactRoutes(app: Api, ctx: AppContext): void {
       config: { rateLimit: PUBLIC_FORM_LIMIT },
     },
     async (req, reply) => {
-      await recordContactMessage(db, req.body, await sender(req))
+      await recordContactMessage(db, req.body, await sender(req), ctx.config.mail)
       req.log.info({ subject: req.body.subject }, 'contact message received')
       return reply.status(201).send({ success: true as const })
     },

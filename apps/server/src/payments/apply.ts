@@ -1,10 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gte, isNull, sql } from 'drizzle-orm'
 import { evictSession, SESSIONS_CHANNEL, userEviction } from '../auth/session-cache.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { changeCredits } from '../db/repos/credits.ts'
 import { checkoutSessions, creditTransactions, paymentEvents, subscriptions, users } from '../db/schema.ts'
 import { subscriptionPrice } from '../domain/pricing.ts'
 import { currentSubscription, userBillingFields } from '../domain/subscriptions.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+import { type MailContent, mailLanguage } from '../mail/render.ts'
 import { findCheckout, toFacts, userSubscriptions } from './repo.ts'
 import type { PaymentEffect, PaymentEvent } from './types.ts'
 
@@ -56,16 +58,25 @@ async function applyEffect(tx: Tx, effect: PaymentEffect, touched: Set<string>):
       // a one-off payment adds credits only once it is paid
       if (row?.mode !== 'payment' || row.paymentStatus !== 'paid') return
       const euros = (row.amountCents / 100).toFixed(2)
-      await grantOnce(tx, `checkout:${row.id}`, {
+      const granted = await grantOnce(tx, `checkout:${row.id}`, {
         userId: row.userId,
         amount: row.credits,
         kind: 'purchase',
         description: `${fmt(row.credits)} credits bought (EUR ${euros})`,
       })
+      // the receipt goes with the ledger entry, once (docs/product.md#mail)
+      if (granted) {
+        await mailUser(tx, row.userId, {
+          kind: 'payment-receipt',
+          credits: row.credits,
+          amountCents: row.amountCents,
+        })
+      }
       return
     }
     case 'subscription.synced': {
       const s = effect.subscription
+      const [before] = await tx.select().from(subscriptions).where(eq(subscriptions.id, s.id))
       const values = {
         plan: s.plan,
         billingType: s.billingType,
@@ -79,16 +90,37 @@ async function applyEffect(tx: Tx, effect: PaymentEffect, touched: Set<string>):
         .values({ id: s.id, userId: s.userId, provider: effect.provider, ...values })
         .onConflictDoUpdate({ target: subscriptions.id, set: values })
       touched.add(s.userId)
+      // a plan that will not renew, then one that has ended, is told once each (docs/product.md#mail)
+      const plan = { name: s.plan, billingType: s.billingType }
+      const wasEnding = before ? before.cancelAtPeriodEnd || before.status === 'cancelled' : false
+      if (!wasEnding && (s.cancelAtPeriodEnd || s.status === 'cancelled') && s.status !== 'expired') {
+        await mailUser(tx, s.userId, { kind: 'subscription-cancelled', plan, endsAt: s.currentPeriodEnd })
+      }
+      if (before && before.status !== 'expired' && s.status === 'expired') {
+        await mailUser(tx, s.userId, { kind: 'subscription-ended', plan })
+      }
       return
     }
     case 'subscription.paid': {
-      const { creditsPerPeriod } = subscriptionPrice(effect.plan, effect.billingType)
-      await grantOnce(tx, `invoice:${effect.invoiceId}`, {
+      const { creditsPerPeriod, amountCents } = subscriptionPrice(effect.plan, effect.billingType)
+      const renewal = await paidBefore(tx, effect.userId, effect.subscriptionId)
+      const granted = await grantOnce(tx, `invoice:${effect.invoiceId}`, {
         userId: effect.userId,
         amount: creditsPerPeriod,
         kind: 'subscription',
         description: `${PLAN_LABEL[effect.plan]} plan (${effect.billingType}): ${fmt(creditsPerPeriod)} credits`,
       })
+      if (granted) {
+        const plan = { name: effect.plan, billingType: effect.billingType }
+        const credits = creditsPerPeriod
+        await mailUser(
+          tx,
+          effect.userId,
+          renewal
+            ? { kind: 'subscription-renewed', plan, credits, amountCents }
+            : { kind: 'payment-receipt', plan, credits, amountCents },
+        )
+      }
       return
     }
     case 'customer.linked':
@@ -98,6 +130,39 @@ async function applyEffect(tx: Tx, effect: PaymentEffect, touched: Set<string>):
         .where(and(eq(users.id, effect.userId), isNull(users.paymentCustomerId)))
       return
   }
+}
+
+/**
+ * Whether this subscription already had a period paid: a subscription grant of the user since the
+ * subscription began (its first invoice is a receipt, the next ones renewals).
+ */
+async function paidBefore(tx: Tx, userId: string, subscriptionId: string): Promise<boolean> {
+  const [sub] = await tx
+    .select({ createdAt: subscriptions.createdAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId))
+  if (!sub) return false
+  const [earlier] = await tx
+    .select({ n: count() })
+    .from(creditTransactions)
+    .where(
+      and(
+        eq(creditTransactions.userId, userId),
+        eq(creditTransactions.kind, 'subscription'),
+        gte(creditTransactions.createdAt, sub.createdAt),
+      ),
+    )
+  return (earlier?.n ?? 0) > 0
+}
+
+/** Queue a payment mail to the user, in their language, in the transaction that wrote the payment. */
+async function mailUser(tx: Tx, userId: string, content: MailContent): Promise<void> {
+  const [user] = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) return
+  await enqueueMail(tx, { to: user.email, userId, language: mailLanguage(user.language), content })
 }
 
 /** A checkout only moves forward: a paid session is never unpaid again, a completed one never reopens. */

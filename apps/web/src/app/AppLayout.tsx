@@ -6,6 +6,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { cn } from '../components/ui/cn'
 import { Spinner } from '../components/ui/Spinner'
+import { useLanguageSync } from '../features/account/useLanguageSync'
 import { useSession } from '../features/auth/session'
 import { LiveJobs } from '../features/jobs/LiveJobs'
 import { AdvancedToggle } from '../features/preferences/AdvancedToggle'
@@ -25,6 +26,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
   const { user } = useSession()
   const [sidebar, toggleSidebar] = useSidebarState()
+  useLanguageSync()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const navigate = useNavigate()
   const location = useLocation()

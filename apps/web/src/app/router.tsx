@@ -18,9 +18,19 @@ const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
 const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
+const AdminOutboxPage = lazy(() => import('../features/admin/AdminOutboxPage'))
+const AccountPage = lazy(() => import('../features/account/AccountPage'))
+const ResetPasswordPage = lazy(() =>
+  import('../features/account/LinkPages').then((m) => ({ default: m.ResetPasswordPage })),
+)
+const VerifyEmailPage = lazy(() =>
+  import('../features/account/LinkPages').then((m) => ({ default: m.VerifyEmailPage })),
+)
+const ConfirmEmailPage = lazy(() =>
+  import('../features/account/LinkPages').then((m) => ({ default: m.ConfirmEmailPage })),
+)
 const ApiPage = lazy(() => import('../features/developers/ApiPage'))
 const CreditsPage = lazy(() => import('../features/credits/CreditsPage'))
-const AccountDataPage = lazy(() => import('../features/account-data/AccountDataPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const ContactPage = lazy(() => import('../features/contact/ContactPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
@@ -87,11 +97,10 @@ export const router = createBrowserRouter([
           { path: 'pricing', element: <PricingPage />, handle: handle('nav.pricing') },
           { path: 'developers', element: <ApiPage />, handle: handle('nav.api') },
           { path: 'credits', element: <CreditsPage />, handle: handle('nav.credits') },
-          // the account page's data sections (docs/product.md#data-rights); the account page itself, when it
-          // exists, renders them among its own
-          { path: 'account', element: <AccountDataPage />, handle: handle('nav.account') },
+          { path: 'account', element: <AccountPage />, handle: handle('pages.account.title') },
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
+          { path: 'admin/outbox', element: <AdminOutboxPage />, handle: handle('pages.adminOutbox.title') },
         ],
       },
       {
@@ -102,6 +111,18 @@ export const router = createBrowserRouter([
           { path: 'privacy', element: <PrivacyPage />, handle: handle('pages.privacy.title') },
           { path: 'product', element: <ProductPage />, handle: handle('pages.product.title') },
           { path: 'tour', element: <TourPage />, handle: handle('pages.tour.title') },
+          // the pages a mailed link opens (docs/product.md#account), signed in or not
+          {
+            path: 'reset-password',
+            element: <ResetPasswordPage />,
+            handle: handle('pages.resetPassword.title'),
+          },
+          { path: 'verify-email', element: <VerifyEmailPage />, handle: handle('pages.verifyEmail.title') },
+          {
+            path: 'confirm-email',
+            element: <ConfirmEmailPage />,
+            handle: handle('pages.confirmEmail.title'),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

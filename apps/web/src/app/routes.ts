@@ -5,6 +5,11 @@ export type PageTitleKey =
   | NavTitleKey
   | 'nav.account'
   | 'pages.adminPlans.title'
+  | 'pages.adminOutbox.title'
+  | 'pages.account.title'
+  | 'pages.resetPassword.title'
+  | 'pages.verifyEmail.title'
+  | 'pages.confirmEmail.title'
   | 'pages.contact.title'
   | 'pages.terms.title'
   | 'pages.privacy.title'

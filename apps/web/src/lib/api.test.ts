@@ -149,6 +149,17 @@ describe('errorText', () => {
     expect(errorText(i18n.t, new Error('boom'))).toBe('Something went wrong on our side. Please try again.')
   })
 
+  it('names the provider an account signs in with', async () => {
+    const en = await testI18n('en')
+    expect(errorText(en.t, new ApiError(401, 'provider_sign_in', 'x', { provider: 'apple' }))).toBe(
+      'This account signs in with Apple. Use the Apple button.',
+    )
+    const ar = await testI18n('ar')
+    expect(errorText(ar.t, new ApiError(401, 'provider_sign_in', 'x', { provider: 'google' }))).toBe(
+      'يسجّل هذا الحساب الدخول عبر Google. استخدم زر Google.',
+    )
+  })
+
   it('speaks the UI language', async () => {
     const i18n = await testI18n('ar')
     expect(errorText(i18n.t, new ApiError(401, 'invalid_credentials', 'x'))).toBe(

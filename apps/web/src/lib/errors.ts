@@ -14,6 +14,11 @@ export function errorText(t: TFunction, error: unknown): string {
     const required = Number(error.details?.required)
     if (Number.isFinite(required)) return t('errorDetails.insufficientCredits', { required })
   }
+  if (error.code === 'provider_sign_in') {
+    // docs/product.md#account: a password sign-in to a Google or Apple account names the way in
+    const provider = error.details?.provider === 'apple' ? 'Apple' : 'Google'
+    return t('errors.provider_sign_in', { provider })
+  }
   return t(`errors.${error.code}`)
 }
 

@@ -2,6 +2,7 @@ import { LANGUAGES, type Language, RTL_LANGUAGES } from '@parti/contract'
 import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type enAccountData from '../locales/account-data/en.json'
+import type enAccount from '../locales/account/en.json'
 import type enAdmin from '../locales/admin/en.json'
 import type enApp from '../locales/app/en.json'
 import type enChat from '../locales/chat/en.json'
@@ -11,6 +12,7 @@ import type enDevelopers from '../locales/developers/en.json'
 import type en from '../locales/en.json'
 import type enGallery from '../locales/gallery/en.json'
 import type enJobs from '../locales/jobs/en.json'
+import type enOutbox from '../locales/outbox/en.json'
 import type enPages from '../locales/pages/en.json'
 import type enPricing from '../locales/pricing/en.json'
 import type enSketch from '../locales/sketch/en.json'
@@ -40,6 +42,8 @@ declare module 'i18next' {
       developers: typeof enDevelopers
       'account-data': typeof enAccountData
       credits: typeof enCredits
+      outbox: typeof enOutbox
+      account: typeof enAccount
     }
   }
 }
@@ -59,6 +63,11 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** The language the screens are in now. */
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE
 }
 
 export function directionOf(language: string): 'rtl' | 'ltr' {

@@ -89,6 +89,7 @@ async function signInOnce(
   if (identity.photoUrl && identity.photoUrl !== user.photoUrl) changes.photoUrl = identity.photoUrl
   if (role !== user.role) changes.role = role
   if (outcome === 'linked' && user.passwordHash) changes.passwordHash = null
+  if (!user.emailVerifiedAt) changes.emailVerifiedAt = new Date()
   if (Object.keys(changes).length) {
     const [updated] = await tx
       .update(users)
@@ -111,6 +112,8 @@ async function createAccount(tx: Tx, settings: AuthSettings, identity: VerifiedI
       name: identity.name,
       photoUrl: identity.photoUrl,
       role: roleFor(identity.email, settings.adminEmails),
+      // the provider verified the address (docs/product.md#account)
+      emailVerifiedAt: new Date(),
     })
     .returning()
   if (settings.freeCredits > 0) {

@@ -122,7 +122,14 @@ export function SidebarNav({
           <div className={cn('flex items-center gap-2.5 rounded-lg p-1.5', collapsed && 'flex-col')}>
             <UserAvatar user={user} />
             {!collapsed && (
-              <div className="min-w-0 flex-1">
+              // the account page (docs/product.md#account): address, password, sign out everywhere
+              <Link
+                to="/account"
+                onClick={onNavigate}
+                title={t('pages.account.title')}
+                className="min-w-0 flex-1 rounded-md hover:text-fg"
+                data-testid="sidebar-account"
+              >
                 {user.name && <p className="truncate text-[13px] font-medium text-fg">{user.name}</p>}
                 <p
                   dir="ltr"
@@ -131,7 +138,7 @@ export function SidebarNav({
                 >
                   {user.email}
                 </p>
-              </div>
+              </Link>
             )}
             <WithTooltip label={t('shell.signOut')} enabled={collapsed}>
               <button

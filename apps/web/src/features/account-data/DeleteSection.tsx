@@ -20,7 +20,8 @@ const WHAT_GOES = ['results', 'credits', 'subscription', 'signIn'] as const
  * Delete my account (docs/product.md#account-deletion): a confirmation typed out (the e-mail or DELETE), the
  * current password, then the account is gone and this browser signed out.
  */
-export function DeleteSection() {
+/** `hasPassword`: a password account confirms with its password; one without signs in again instead. */
+export function DeleteSection({ hasPassword = true }: { hasPassword?: boolean }) {
   const { t } = useTranslation('account-data')
   const { t: tApp } = useTranslation('app')
   const { user } = useSession()
@@ -115,15 +116,17 @@ export function DeleteSection() {
             dir="ltr"
             data-testid="delete-confirm"
           />
-          <TextField
-            type="password"
-            label={t('delete.passwordLabel')}
-            hint={t('delete.passwordHint')}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="current-password"
-            data-testid="delete-password"
-          />
+          {hasPassword && (
+            <TextField
+              type="password"
+              label={t('delete.passwordLabel')}
+              hint={t('delete.passwordHint')}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              data-testid="delete-password"
+            />
+          )}
           {error && (
             <p
               role="alert"

@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/api'
 import { useErrorText } from '../../lib/errors'
 import { QueryProvider } from '../../lib/queryClient'
 import { useAsyncAction } from '../../lib/useAsyncAction'
+import { ForgotPasswordForm } from '../account/ForgotPasswordForm'
 import type { AuthTab } from './AuthDialogContext'
 import { fetchProviders, providerSignInUrl, providersQueryKey } from './api'
 import { useAuthPolicy } from './authPolicy'
@@ -27,6 +28,9 @@ interface AuthDialogProps {
 
 export default function AuthDialog({ open, tab: asked, onTabChange, onOpenChange }: AuthDialogProps) {
   const { t, i18n } = useTranslation()
+  const { t: ta } = useTranslation('account')
+  // "Forgot password?" replaces the forms with the reset request, starting from the address typed so far
+  const [forgot, setForgot] = useState<{ email: string } | null>(null)
   // docs/product.md#demo-mode: a demo lets nobody in; closed sign-up leaves sign-in only
   const policy = useAuthPolicy()
   const tab: AuthTab = policy.signUp ? asked : 'sign-in'
@@ -47,6 +51,21 @@ export default function AuthDialog({ open, tab: asked, onTabChange, onOpenChange
         >
           {t('errors.demo_mode')}
         </p>
+      </Dialog>
+    )
+  }
+  if (forgot) {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) setForgot(null)
+          onOpenChange(next)
+        }}
+        title={ta('forgot.title')}
+        closeLabel={t('common.close')}
+      >
+        <ForgotPasswordForm initialEmail={forgot.email} onBack={() => setForgot(null)} />
       </Dialog>
     )
   }
@@ -81,7 +100,7 @@ export default function AuthDialog({ open, tab: asked, onTabChange, onOpenChange
           </Tabs.List>
           <ProviderButtons />
           <Tabs.Content value="sign-in" className="outline-none">
-            <SignInForm onDone={() => onOpenChange(false)} />
+            <SignInForm onDone={() => onOpenChange(false)} onForgot={(email) => setForgot({ email })} />
           </Tabs.Content>
           {policy.signUp && (
             <Tabs.Content value="sign-up" className="outline-none">
@@ -144,8 +163,9 @@ function useAfterAuth(onDone: () => void, messageKey: 'auth.toastSignedIn' | 'au
   }
 }
 
-function SignInForm({ onDone }: { onDone: () => void }) {
+function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot: (email: string) => void }) {
   const { t } = useTranslation()
+  const { t: ta } = useTranslation('account')
   const errorText = useErrorText()
   const signIn = useAsyncAction(signInWithPassword)
   const afterAuth = useAfterAuth(onDone, 'auth.toastSignedIn')
@@ -175,6 +195,14 @@ function SignInForm({ onDone }: { onDone: () => void }) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <button
+        type="button"
+        onClick={() => onForgot(email.trim())}
+        className="-mt-2 self-end text-sm text-fg-muted underline-offset-2 hover:text-fg hover:underline"
+        data-testid="forgot-password"
+      >
+        {ta('forgot.link')}
+      </button>
       {signIn.isError && (
         <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
           {errorText(signIn.error)}

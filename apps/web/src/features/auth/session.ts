@@ -1,6 +1,7 @@
 import type { SignInRequest, SignUpRequest, UserProfile } from '@parti/contract'
 import { useSyncExternalStore } from 'react'
 import { ApiError } from '../../lib/api'
+import { currentLanguage } from '../../lib/i18n'
 import { fetchProfile, signIn, signOut, signUp } from './api'
 
 /**
@@ -59,14 +60,15 @@ export function refreshSession(): Promise<void> {
   return loadSession({ attempts: 1 })
 }
 
+// the page's language goes with a sign-in or sign-up: the account's mail is written in it (docs/product.md#account)
 export async function signInWithPassword(body: SignInRequest): Promise<UserProfile> {
-  const { user } = await signIn(body)
+  const { user } = await signIn({ language: currentLanguage(), ...body })
   setSignedIn(user)
   return user
 }
 
 export async function signUpWithPassword(body: SignUpRequest): Promise<UserProfile> {
-  const { user } = await signUp(body)
+  const { user } = await signUp({ language: currentLanguage(), ...body })
   setSignedIn(user)
   return user
 }

@@ -6,9 +6,10 @@ import { cn } from '../../../components/ui/cn'
 const TABS = [
   { to: '/admin', key: 'tabs.styles', end: true },
   { to: '/admin/plans', key: 'tabs.plans', end: false },
+  { to: '/admin/outbox', key: 'tabs.outbox', end: false },
 ] as const
 
-/** The admin screens' heading: Styles and Plans side by side as tabs, the screen's actions on the end side. */
+/** The admin screens' heading: Styles, Plans and Outbox side by side as tabs, the screen's actions on the end side. */
 export function AdminHeader({
   heading,
   intro,
