@@ -82,6 +82,7 @@ export const MAIL_KINDS = [
   'email-change',
   'email-change-notice',
   'contact-forward',
+  'contact-reply',
   'payment-receipt',
   'subscription-renewed',
   'subscription-cancelled',

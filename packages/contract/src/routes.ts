@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { DeleteAccountRequest } from './account-data.ts'
 import {
+  InboxHandledRequest,
+  InboxItemResponse,
+  InboxQuery,
+  InboxReplyRequest,
+  InboxResponse,
+} from './inbox.ts'
+import {
   AcceptedResponse,
   AccountResponse,
   AccountTokenRequest,
@@ -168,6 +175,9 @@ export const ROUTES = {
   'GET /admin/plans': { response: AdminPlansResponse },
   'PUT /admin/plans/{id}': { body: AdminPlanInput, response: AdminPlanResponse },
   'GET /admin/outbox': { query: OutboxQuery, response: OutboxResponse },
+  'GET /admin/inbox': { query: InboxQuery, response: InboxResponse },
+  'POST /admin/inbox/{id}/handled': { body: InboxHandledRequest, response: InboxItemResponse },
+  'POST /admin/inbox/{id}/reply': { body: InboxReplyRequest, response: InboxItemResponse },
   'GET /admin/outbox/{id}': { response: OutboxMessageResponse },
 } satisfies Record<`${HttpMethod} /${string}`, RouteSchemas>
 

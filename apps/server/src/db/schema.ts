@@ -291,16 +291,25 @@ export const messages = pgTable(
   (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
 )
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id'),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  language: text('language'),
-  createdAt: createdAt(),
-})
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    language: text('language'),
+    createdAt: createdAt(),
+    /** the admin inbox (docs/admin.md#inbox): when and by whom it was dealt with, and the last answer mailed */
+    handledAt: ts('handled_at'),
+    handledBy: uuid('handled_by'),
+    reply: text('reply'),
+    repliedAt: ts('replied_at'),
+  },
+  (t) => [index('contact_messages_open_idx').on(t.createdAt, t.id).where(sql`handled_at is null`)],
+)
 
 export const consentRecords = pgTable('consent_records', {
   id: uuid('id').primaryKey(),

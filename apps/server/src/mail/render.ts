@@ -24,6 +24,15 @@ export type MailContent =
   | { kind: 'email-change'; email: string; link: string }
   | { kind: 'email-change-notice'; email: string }
   | { kind: 'contact-forward'; name: string; email: string; subject: string; message: string }
+  /** an answer from the admin inbox (docs/admin.md#inbox), quoting the request; `replyTo` the support address */
+  | {
+      kind: 'contact-reply'
+      name: string
+      subject: string
+      message: string
+      reply: string
+      replyTo: string | null
+    }
   /** a one-off credit pack (no plan) or a plan's first period, paid */
   | { kind: 'payment-receipt'; credits: number; amountCents: number; plan?: PaidPlan }
   | { kind: 'subscription-renewed'; credits: number; amountCents: number; plan: PaidPlan }
@@ -140,6 +149,12 @@ function partsOf(content: MailContent, t: MailTexts, language: Language): Parts 
         paragraphs: [fill(t.contactForward.intro, content), content.message],
         after: [],
       }
+    case 'contact-reply':
+      return {
+        subject: fill(t.contactReply.subject, { subject: content.subject }),
+        paragraphs: [fill(t.contactReply.hello, { name: content.name }), content.reply],
+        after: [`${t.contactReply.quote}\n${content.message.replace(/^/gm, '> ')}`],
+      }
   }
 }
 
@@ -178,5 +193,6 @@ ${p.after.map(para).join('\n')}
     text,
     html,
     ...(content.kind === 'contact-forward' ? { replyTo: content.email } : {}),
+    ...(content.kind === 'contact-reply' && content.replyTo ? { replyTo: content.replyTo } : {}),
   }
 }

@@ -31,6 +31,11 @@ export const ar: MailTexts = {
     subject: 'نموذج الاتصال: {{subject}}',
     intro: 'رسالة من {{name}} <{{email}}> عبر نموذج الاتصال:',
   },
+  contactReply: {
+    subject: 'رد: {{subject}}',
+    hello: 'مرحبًا {{name}}،',
+    quote: 'كتبت:',
+  },
   receipt: {
     subject: 'إيصالك من Parti',
     credits: 'شكرًا لك: أُضيفت {{credits}} نقطة إلى حسابك مقابل {{amount}}.',

@@ -32,6 +32,11 @@ export const de: MailTexts = {
     subject: 'Kontaktformular: {{subject}}',
     intro: 'Eine Nachricht von {{name}} <{{email}}> über das Kontaktformular:',
   },
+  contactReply: {
+    subject: 'Re: {{subject}}',
+    hello: 'Hallo {{name}},',
+    quote: 'Sie schrieben:',
+  },
   receipt: {
     subject: 'Ihre Parti-Quittung',
     credits: 'Vielen Dank: {{credits}} Credits wurden Ihrem Konto für {{amount}} gutgeschrieben.',

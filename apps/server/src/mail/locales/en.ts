@@ -30,6 +30,11 @@ export const en = {
     subject: 'Contact form: {{subject}}',
     intro: 'A message from {{name}} <{{email}}> through the contact form:',
   },
+  contactReply: {
+    subject: 'Re: {{subject}}',
+    hello: 'Hello {{name}},',
+    quote: 'You wrote:',
+  },
   receipt: {
     subject: 'Your Parti receipt',
     credits: 'Thank you: {{credits}} credits were added to your account for {{amount}}.',

@@ -33,6 +33,11 @@ export const es: MailTexts = {
     subject: 'Formulario de contacto: {{subject}}',
     intro: 'Un mensaje de {{name}} <{{email}}> desde el formulario de contacto:',
   },
+  contactReply: {
+    subject: 'Re: {{subject}}',
+    hello: 'Hola, {{name}}:',
+    quote: 'Usted escribió:',
+  },
   receipt: {
     subject: 'Tu recibo de Parti',
     credits: 'Gracias: se han añadido {{credits}} créditos a tu cuenta por {{amount}}.',

@@ -32,6 +32,11 @@ export const fr: MailTexts = {
     subject: 'Formulaire de contact : {{subject}}',
     intro: 'Un message de {{name}} <{{email}}> envoyé par le formulaire de contact :',
   },
+  contactReply: {
+    subject: 'Re : {{subject}}',
+    hello: 'Bonjour {{name}},',
+    quote: 'Vous avez écrit :',
+  },
   receipt: {
     subject: 'Votre reçu Parti',
     credits: 'Merci : {{credits}} crédits ont été ajoutés à votre compte pour {{amount}}.',

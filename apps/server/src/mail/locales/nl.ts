@@ -31,6 +31,11 @@ export const nl: MailTexts = {
     subject: 'Contactformulier: {{subject}}',
     intro: 'Een bericht van {{name}} <{{email}}> via het contactformulier:',
   },
+  contactReply: {
+    subject: 'Re: {{subject}}',
+    hello: 'Hallo {{name}},',
+    quote: 'U schreef:',
+  },
   receipt: {
     subject: 'Uw Parti-ontvangstbewijs',
     credits: 'Dank u: er zijn {{credits}} credits aan uw account toegevoegd voor {{amount}}.',

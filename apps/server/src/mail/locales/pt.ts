@@ -32,6 +32,11 @@ export const pt: MailTexts = {
     subject: 'Formulário de contacto: {{subject}}',
     intro: 'Uma mensagem de {{name}} <{{email}}> pelo formulário de contacto:',
   },
+  contactReply: {
+    subject: 'Re: {{subject}}',
+    hello: 'Olá {{name}},',
+    quote: 'Escreveu:',
+  },
   receipt: {
     subject: 'O seu recibo Parti',
     credits: 'Obrigado: foram adicionados {{credits}} créditos à sua conta por {{amount}}.',
