@@ -14,6 +14,7 @@ import { registerDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
+import { requireOperationDocs } from './http/openapi.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { loadSpa } from './http/spa.ts'
 import { testRoutes } from './http/test-routes.ts'
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>()
+      requireOperationDocs(api)
       // multipart lives in this scope: uploads are at most 10 MB (413 beyond), a few files per request
       await api.register(multipart, {
         limits: {

@@ -15,7 +15,7 @@ import { generationRoutes } from './http/generation-routes.ts'
 import { oidcRoutes } from './http/oidc-routes.ts'
 import { paymentRoutes } from './http/payment-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
-import type { ApiServices } from './http/types.ts'
+import type { ApiServices, RouteModule } from './http/types.ts'
 import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
 import { StatusCache } from './jobs/status-cache.ts'
@@ -41,6 +41,22 @@ export interface RuntimeOptions {
   host?: string
   /** the worker's grace period on shutdown before releasing running jobs */
   shutdownGraceMs?: number
+}
+
+/** The route modules an API process serves besides the core ones of buildApp (app.ts). */
+export function apiRoutes(engines: EngineRouter): RouteModule[] {
+  return [
+    renderRoutes,
+    capabilityRoutes,
+    generationRoutes,
+    conversationRoutes,
+    estimateRoutes,
+    eventRoutes,
+    webhookRoutes(engines),
+    paymentRoutes,
+    oidcRoutes,
+    adminRoutes,
+  ]
 }
 
 /** Assemble what a process runs for its role: the HTTP API with its event hub, a worker, or both. */
@@ -96,18 +112,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
     app = await buildApp(ctx, {
       services,
       webDistDir: options.webDistDir ?? null,
-      extraRoutes: [
-        renderRoutes,
-        capabilityRoutes,
-        generationRoutes,
-        conversationRoutes,
-        estimateRoutes,
-        eventRoutes,
-        webhookRoutes(options.engines),
-        paymentRoutes,
-        oidcRoutes,
-        adminRoutes,
-      ],
+      extraRoutes: apiRoutes(options.engines),
     })
     await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })
     // resumable events are kept a day; older ones are of no use to a reconnecting browser

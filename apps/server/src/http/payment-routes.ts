@@ -42,6 +42,7 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
     '/payments/config',
     {
       schema: {
+        operationId: 'getPaymentsConfig',
         tags,
         summary: 'Which payment provider runs (test mode or live)',
         response: { 200: PaymentsConfigResponse },
@@ -72,12 +73,26 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
       }
       api.post(
         '/payments/create-checkout-session',
-        { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...subscriptionDoc,
+            operationId: 'createCheckoutSession',
+            summary: 'Start a checkout for a plan subscription',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         startSubscription,
       )
       api.post(
         '/user/subscriptions/create',
-        { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...subscriptionDoc,
+            operationId: 'createSubscription',
+            summary: 'Start a checkout for a plan subscription (same as createCheckoutSession)',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         startSubscription,
       )
 
@@ -85,6 +100,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/payments/create-a-la-carte-payment',
         {
           schema: {
+            operationId: 'createALaCartePayment',
+            summary: 'Start a checkout for a credit pack',
             tags,
             description:
               'A one-off payment for credits: whole euros, at least 1; credits must be amount × 200.',
@@ -117,18 +134,40 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
       }
       api.post(
         '/payments/create-payment-session',
-        { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...packDoc,
+            operationId: 'createPaymentSession',
+            summary: 'Start a checkout for a credit pack by its pack id',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         buyPlanPack,
       )
       api.post(
         '/user/credits/purchase',
-        { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...packDoc,
+            operationId: 'purchaseCredits',
+            summary: 'Start a checkout for a credit pack (same as createPaymentSession)',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         buyPlanPack,
       )
 
       api.get(
         '/payments/checkout-session/:id',
-        { schema: { tags, params: IdParams, response: { 200: CheckoutSessionResponse } } },
+        {
+          schema: {
+            operationId: 'getCheckoutSession',
+            summary: 'How a checkout ended',
+            tags,
+            params: IdParams,
+            response: { 200: CheckoutSessionResponse },
+          },
+        },
         async (req) => {
           return { session: await service.checkoutSession(req.user.userId, req.params.id) }
         },
@@ -137,7 +176,12 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
       api.post(
         '/payments/create-portal-session',
         {
-          schema: { tags, response: { 200: PortalResponse } },
+          schema: {
+            operationId: 'createPortalSession',
+            summary: 'Open the billing portal (plan changes, cards, invoices)',
+            tags,
+            response: { 200: PortalResponse },
+          },
           config: { rateLimit: CHECKOUT_LIMIT },
         },
         async (req) => {
@@ -150,6 +194,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/payments/cancel-subscription',
         {
           schema: {
+            operationId: 'cancelSubscription',
+            summary: 'Cancel your subscription at the end of its period',
             tags,
             description: 'Cancel the current subscription at the end of its period.',
             response: { 200: MessageResponse },
@@ -163,7 +209,14 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
 
       api.get(
         '/user/subscriptions',
-        { schema: { tags, response: { 200: SubscriptionsResponse } } },
+        {
+          schema: {
+            operationId: 'listSubscriptions',
+            summary: 'Your subscriptions',
+            tags,
+            response: { 200: SubscriptionsResponse },
+          },
+        },
         async (req) => {
           return { subscriptions: await service.subscriptions(req.user.userId) }
         },
@@ -173,6 +226,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/user/subscriptions/:id/cancel',
         {
           schema: {
+            operationId: 'cancelSubscriptionById',
+            summary: 'Cancel one subscription at the end of its period',
             tags,
             params: SubscriptionIdParams,
             response: { 200: SubscriptionActionResponse },
@@ -188,6 +243,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/user/subscriptions/:id/renew',
         {
           schema: {
+            operationId: 'renewSubscription',
+            summary: 'Undo a cancellation: the subscription renews again',
             tags,
             params: SubscriptionIdParams,
             response: { 200: SubscriptionActionResponse },

@@ -33,6 +33,8 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
     '/render/start',
     {
       schema: {
+        operationId: 'startRender',
+        summary: 'Start a sketch render, multi-angle, home staging or chat edit',
         tags: ['render'],
         description: multipartDoc(
           `Fields: generationType (${RENDER_START_KINDS.join(' | ')}), userPrompt, styleId, ` +
@@ -52,6 +54,8 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
     '/render/animate',
     {
       schema: {
+        operationId: 'startAnimation',
+        summary: 'Animate an image into a 6 or 10 second video',
         tags: ['render'],
         description: multipartDoc(
           'Fields: imageUrl or sourceGenerationId (or an image file), description, duration (6 or 10), cameraMovement.',
@@ -68,6 +72,8 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
     '/render/inpainting',
     {
       schema: {
+        operationId: 'startInpainting',
+        summary: 'Repaint a lassoed area of an image',
         tags: ['render'],
         description: multipartDoc(
           'Fields: image file (or sourceGenerationId), maskData (lasso area), prompt.',
