@@ -15,6 +15,11 @@ declare module 'fastify' {
      * serialise them, so they have no schema in `response`.
      */
     otherResponses?: Record<number, { description: string; contentType?: string }>
+    /**
+     * The fields of a body the route reads itself (multipart parts, http/read-parts.ts), for the document only:
+     * Fastify does not validate it; the route's own checks do.
+     */
+    documentedBody?: unknown
   }
 }
 
@@ -94,7 +99,13 @@ export function completeOperation(input: Parameters<SwaggerTransform>[0]): Retur
   for (const status of derivedErrorStatuses(schema, url, rateLimited)) {
     if (!(status in response)) response[status] = ErrorBody
   }
-  const completed: Schema = { ...schema, security: schema.security ?? PUBLIC, response }
+  const { documentedBody, ...own } = schema
+  const completed: Schema = {
+    ...own,
+    ...(documentedBody && !own.body ? { body: documentedBody } : {}),
+    security: schema.security ?? PUBLIC,
+    response,
+  }
   const out = jsonSchemaTransform({ ...input, schema: completed } as never)
   const documented = (out.schema as { response: Record<string, Record<string, unknown>> }).response
   for (const [status, description] of Object.entries(ERROR_DESCRIPTIONS)) {

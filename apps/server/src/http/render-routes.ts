@@ -1,5 +1,12 @@
-import { RENDER_START_KINDS, RenderStartedResponse } from '@parti/contract'
+import {
+  AnimateFields,
+  InpaintFields,
+  RENDER_START_KINDS,
+  RenderStartedResponse,
+  RenderStartFields,
+} from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { startRender } from '../generations/start.ts'
@@ -12,6 +19,18 @@ const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
 const multipartDoc = (fields: string) =>
   `multipart/form-data (or JSON with the same field names). ${fields} Answers 202 at once with the job(s) pending; ` +
   'follow them with GET /api/events or GET /api/user/generations/status.'
+
+/** A file part of a multipart body, as OpenAPI writes one. */
+const filePart = (what: string) => z.string().meta({ format: 'binary' }).describe(what).optional()
+const image = filePart('the image (PNG, JPEG or WebP, at most 10 MB)')
+
+// the bodies as the document shows them: text fields (contract) and file parts; the kinds check them (kinds/)
+const RenderStartBody = RenderStartFields.extend({
+  sketch: filePart('the sketch or plan (sketch render, multi-angle; several for a Pro batch)'),
+  image,
+})
+const AnimateBody = AnimateFields.extend({ image })
+const InpaintBody = InpaintFields.extend({ image })
 
 /**
  * The render calls of docs/product.md#api-render: each validates, stores inputs, debits and queues, then
@@ -43,6 +62,7 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
             'Pro batch), image (home staging, chat edit), maskData (PNG, white = change).',
         ),
         consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: RenderStartBody,
         response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
@@ -61,6 +81,7 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
           'Fields: imageUrl or sourceGenerationId (or an image file), description, duration (6 or 10), cameraMovement.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: AnimateBody,
         response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
@@ -79,6 +100,7 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
           'Fields: image file (or sourceGenerationId), maskData (lasso area), prompt.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: InpaintBody,
         response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
