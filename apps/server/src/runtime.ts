@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { CallbackDeliverer } from './api-webhooks/deliverer.ts'
 import { buildApp } from './app.ts'
 import { createSignInClients } from './auth/oidc/clients.ts'
 import type { AppContext } from './context.ts'
@@ -64,6 +65,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
   let app: FastifyInstance | null = null
   let hub: EventHub | null = null
   let worker: Worker | null = null
+  let deliverer: CallbackDeliverer | null = null
   const timers: NodeJS.Timeout[] = []
 
   if (options.role !== 'api') {
@@ -87,6 +89,12 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       },
     )
     await worker.start()
+    // job webhooks to API users are delivered by the workers (docs/product.md#api-webhooks)
+    deliverer = new CallbackDeliverer(ctx.database.db, ctx.log.child({ component: 'api-webhooks' }), {
+      retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS,
+      allowLoopback: ctx.config.WEBHOOK_ALLOW_LOOPBACK,
+    })
+    deliverer.start()
   }
 
   if (options.role !== 'worker') {
@@ -130,6 +138,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       await app?.close()
       await hub?.stop()
       await worker?.stop(options.shutdownGraceMs ?? 10_000)
+      await deliverer?.stop()
     },
   }
 }

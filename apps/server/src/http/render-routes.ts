@@ -7,7 +7,12 @@ import {
 } from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { checkCallbackUrl } from '../api-webhooks/callback-url.ts'
+import type { Callback } from '../api-webhooks/repo.ts'
+import { keyWebhookUrl } from '../auth/api-keys.ts'
+import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
+import { AppError } from '../domain/errors.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { startRender } from '../generations/start.ts'
 import type { RenderPath } from '../kinds/index.ts'
@@ -19,6 +24,29 @@ const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
 const multipartDoc = (fields: string) =>
   `multipart/form-data (or JSON with the same field names). ${fields} Answers 202 at once with the job(s) pending; ` +
   'follow them with GET /api/events or GET /api/user/generations/status.'
+
+/**
+ * The webhook of a render request (docs/product.md#api-webhooks): its `callbackUrl`, else the default of the
+ * API key it was made with. Only a request made with an API key has one: the key's secret signs it.
+ */
+async function callbackOf(ctx: AppContext, user: SessionUser, field: unknown): Promise<Callback | undefined> {
+  const asked = typeof field === 'string' && field.trim() !== '' ? field.trim() : null
+  if (user.tokenKind !== 'api_key') {
+    if (asked)
+      throw new AppError('validation_failed', 'callbackUrl: only with an API key', {
+        field: 'callbackUrl',
+        reason: 'api_key_required',
+      })
+    return undefined
+  }
+  const url = asked ?? (await keyWebhookUrl(ctx.database.db, user.sessionId))
+  if (!url) return undefined
+  return {
+    userId: user.userId,
+    keyId: user.sessionId,
+    url: checkCallbackUrl(url, ctx.config.WEBHOOK_ALLOW_LOOPBACK),
+  }
+}
 
 /** A file part of a multipart body, as OpenAPI writes one. */
 const filePart = (what: string) => z.string().meta({ format: 'binary' }).describe(what).optional()
@@ -42,7 +70,9 @@ export function renderRoutes(app: Api, ctx: AppContext, services: ApiServices): 
 
 function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): void {
   const handle = (path: RenderPath) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const { generations, batchId } = await startRender(ctx, engines, req.user, path, await readParts(req))
+    const parts = await readParts(req)
+    const callback = await callbackOf(ctx, req.user, parts.fields.callbackUrl)
+    const { generations, batchId } = await startRender(ctx, engines, req.user, path, parts, callback)
     return reply
       .status(202)
       .send(generations.length === 1 && !batchId ? { generation: generations[0]! } : { generations, batchId })
@@ -58,7 +88,7 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
         description: multipartDoc(
           `Fields: generationType (${RENDER_START_KINDS.join(' | ')}), userPrompt, styleId, ` +
             'colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, ' +
-            'sourceGenerationId, imageUrl, conversationId. Files: sketch (sketch render, multi-angle; several for a ' +
+            'sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a ' +
             'Pro batch), image (home staging, chat edit), maskData (PNG, white = change).',
         ),
         consumes: ['multipart/form-data', 'application/json'],

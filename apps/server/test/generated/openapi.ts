@@ -99,6 +99,16 @@ export interface paths {
   "/api/user/api-keys/{id}": {
     /** Revoke an API key: refused at once on every server */
     delete: operations["revokeApiKey"];
+    /** Set or remove the default callback URL of the jobs this key starts */
+    patch: operations["updateApiKey"];
+  };
+  "/api/user/api-keys/{id}/webhook-secret": {
+    /** Replace the key’s webhook signing secret; the new one is shown this once */
+    post: operations["rotateWebhookSecret"];
+  };
+  "/api/user/api-keys/webhook-deliveries": {
+    /** Your last 50 job webhook deliveries: status, attempts, last answer */
+    get: operations["listWebhookDeliveries"];
   };
   "/api/user/plans": {
     /** The plans on sale, with their prices and credits */
@@ -107,7 +117,7 @@ export interface paths {
   "/api/render/start": {
     /**
      * Start a sketch render, multi-angle, home staging or chat edit
-     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId. Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
      */
     post: operations["startRender"];
   };
@@ -390,6 +400,20 @@ export interface components {
       prefix: string;
       createdAt: string;
       lastUsedAt: string | null;
+      webhookUrl: string | null;
+    };
+    CallbackDeliveryInput: {
+      id: string;
+      generationId: string;
+      url: string;
+      /** @enum {string} */
+      status: "waiting" | "pending" | "delivered" | "failed";
+      attempts: number;
+      lastStatusCode: number | null;
+      lastError: string | null;
+      createdAt: string;
+      nextAttemptAt: string | null;
+      deliveredAt: string | null;
     };
     SupportInput: {
       /** @enum {string} */
@@ -795,6 +819,20 @@ export interface components {
       prefix: string;
       createdAt: string;
       lastUsedAt: string | null;
+      webhookUrl: string | null;
+    };
+    CallbackDelivery: {
+      id: string;
+      generationId: string;
+      url: string;
+      /** @enum {string} */
+      status: "waiting" | "pending" | "delivered" | "failed";
+      attempts: number;
+      lastStatusCode: number | null;
+      lastError: string | null;
+      createdAt: string;
+      nextAttemptAt: string | null;
+      deliveredAt: string | null;
     };
     Support: {
       /** @enum {string} */
@@ -1763,6 +1801,8 @@ export interface operations {
       content: {
         "application/json": {
           name: string;
+          /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
+          webhookUrl?: string;
         };
       };
     };
@@ -1774,7 +1814,9 @@ export interface operations {
             id: string;
             name: string;
             prefix: string;
+            webhookUrl: string | null;
             key: string;
+            webhookSecret: string;
           };
         };
       };
@@ -1865,6 +1907,144 @@ export interface operations {
       };
     };
   };
+  /** Set or remove the default callback URL of the jobs this key starts */
+  updateApiKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          webhookUrl: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ApiKey"];
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Replace the key’s webhook signing secret; the new one is shown this once */
+  rotateWebhookSecret: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            webhookSecret: string;
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Your last 50 job webhook deliveries: status, attempts, last answer */
+  listWebhookDeliveries: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            deliveries: components["schemas"]["CallbackDelivery"][];
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** The plans on sale, with their prices and credits */
   listPlans: {
     responses: {
@@ -1904,7 +2084,7 @@ export interface operations {
   };
   /**
    * Start a sketch render, multi-angle, home staging or chat edit
-   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId. Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
   startRender: {
     requestBody: {
@@ -1943,6 +2123,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
+          callbackUrl?: string;
           /**
            * Format: binary
            * @description the sketch or plan (sketch render, multi-angle; several for a Pro batch)
@@ -1988,6 +2170,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
+          callbackUrl?: string;
           /**
            * Format: binary
            * @description the sketch or plan (sketch render, multi-angle; several for a Pro batch)
@@ -2060,6 +2244,8 @@ export interface operations {
           /** @enum {string} */
           cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
           sourceGenerationId?: string;
+          /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
+          callbackUrl?: string;
           /**
            * Format: binary
            * @description the image (PNG, JPEG or WebP, at most 10 MB)
@@ -2074,6 +2260,8 @@ export interface operations {
           /** @enum {string} */
           cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
           sourceGenerationId?: string;
+          /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
+          callbackUrl?: string;
           /**
            * Format: binary
            * @description the image (PNG, JPEG or WebP, at most 10 MB)
@@ -2139,6 +2327,8 @@ export interface operations {
           maskData?: string;
           sourceGenerationId?: string;
           conversationId?: string;
+          /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
+          callbackUrl?: string;
           /**
            * Format: binary
            * @description the image (PNG, JPEG or WebP, at most 10 MB)
@@ -2151,6 +2341,8 @@ export interface operations {
           maskData?: string;
           sourceGenerationId?: string;
           conversationId?: string;
+          /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
+          callbackUrl?: string;
           /**
            * Format: binary
            * @description the image (PNG, JPEG or WebP, at most 10 MB)
