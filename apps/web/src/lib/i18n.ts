@@ -14,6 +14,7 @@ import type enPricing from '../locales/pricing/en.json'
 import type enSketch from '../locales/sketch/en.json'
 import type enStaging from '../locales/staging/en.json'
 import type enVideo from '../locales/video/en.json'
+import type enWebhooks from '../locales/webhooks/en.json'
 import { readStored, writeStored } from './storage'
 
 declare module 'i18next' {
@@ -36,6 +37,7 @@ declare module 'i18next' {
       admin: typeof enAdmin
       pricing: typeof enPricing
       developers: typeof enDevelopers
+      webhooks: typeof enWebhooks
     }
   }
 }
