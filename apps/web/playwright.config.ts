@@ -57,6 +57,9 @@ export default defineConfig({
       ADMIN_EMAILS: 'admin@parti.test',
       // /api/test/* (credit grants, copies of a result) for scenarios that need many results quickly
       ENABLE_TEST_ROUTES: 'true',
+      // developers.spec.ts receives job webhooks on loopback (docs/product.md#api-webhooks)
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_RETRY_BASE_MS: '500',
     },
   },
 })

@@ -33,6 +33,7 @@ for (const extra of [
   './combined-section.ts',
   './gallery-section.ts',
   './web-section.ts',
+  './api-key-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }

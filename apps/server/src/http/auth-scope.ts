@@ -58,7 +58,7 @@ export function authenticated(
       const user = await currentUser(db, req)
       if (!user) throw unauthorized()
       req.user = user
-      await guardApiKey(scope.apiKeyLimiter, req, reply, user, keysAllowed)
+      guardApiKey(scope.apiKeyLimiter, reply, user, keysAllowed)
       if (options.admin && user.role !== 'admin') throw forbidden()
     })
     routes(scope)

@@ -51,7 +51,8 @@ export function KeyList({ keys, suspended }: { keys: ApiKey[]; suspended: boolea
               </p>
               <KeyWebhookLine url={key.webhookUrl} />
             </div>
-            <div className="flex gap-2">
+            {/* below the key on a phone, beside it from sm up */}
+            <div className="flex w-full justify-end gap-2 sm:w-auto">
               {!suspended && <WebhookButton apiKey={key} />}
               <Button variant="outline" size="sm" onClick={() => setAsked(key)}>
                 {t('keys.revoke')}

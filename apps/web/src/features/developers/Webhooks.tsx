@@ -184,13 +184,13 @@ export function DeliveryLog({ enabled }: { enabled: boolean }) {
                 {t(`status.${d.status}`)}
               </Badge>
               <div className="min-w-0 flex-1 basis-56">
-                <p dir="ltr" className="truncate text-start font-mono text-xs text-fg">
-                  {d.url}
+                <p className="truncate font-mono text-xs text-fg">
+                  <span dir="ltr">{d.url}</span>
                 </p>
                 <p className="mt-0.5 text-xs text-fg-subtle">
                   {date(d.createdAt)} · {t('log.job')}{' '}
                   <code dir="ltr" className="font-mono">
-                    {d.generationId.slice(0, 8)}
+                    {d.generationId.slice(-8)}
                   </code>
                 </p>
               </div>
