@@ -69,7 +69,10 @@ export function useCopy() {
   )
 }
 
-/** The last webhook deliveries; refreshed every few seconds while one is still under way. */
+/**
+ * The last webhook deliveries: refreshed every few seconds while one is under way, and now and then otherwise
+ * (jobs started by scripts add new ones).
+ */
 export function useDeliveries(enabled: boolean) {
   return useQuery({
     queryKey: deliveriesKey,
