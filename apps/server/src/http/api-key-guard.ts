@@ -1,4 +1,4 @@
-import { entitlements } from '@parti/contract'
+import { apiAccessNow } from '@parti/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { SessionUser } from '../auth/sessions.ts'
 import { AppError } from '../domain/errors.ts'
@@ -68,7 +68,7 @@ export function guardApiKey(
 ): void {
   if (user.tokenKind !== 'api_key') return
   if (!keysAllowed) throw new AppError('api_key_not_allowed')
-  if (!entitlements(user, new Date()).apiAccess) throw new AppError('api_access_required')
+  if (!apiAccessNow(user, new Date())) throw new AppError('api_access_required')
   if (!budget) return
   const verdict = budget.take(user.sessionId)
   if (verdict.allowed) return
