@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CallbackDeliverer } from '../src/api-webhooks/deliverer.ts'
 import { sketchPng } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
 import { buyOnTestCheckout } from './helpers/payments.ts'
@@ -215,5 +216,48 @@ describe('job webhooks', () => {
     expect((await byKey.post(`/api/user/api-keys/${id}/webhook-secret`)).status).toBe(403)
     const other = await proUser()
     expect((await other.post(`/api/user/api-keys/${id}/webhook-secret`)).status).toBe(404)
+  })
+})
+
+describe('job webhooks when a job fails', () => {
+  it('a job that ends failed (cancelled before it ran) is announced too, with its failed status', async () => {
+    // an API-only process: no worker runs the job, and none delivers until one does
+    const apiOnly = await startTestServer({
+      role: 'api',
+      env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_BASE_MS: '200', FREE_CREDITS: '1000' },
+    })
+    try {
+      const session = new Api(apiOnly.url)
+      await session.signUp()
+      await buyOnTestCheckout(session, '/api/user/subscriptions/create', {
+        plan: 'pro',
+        billingType: 'monthly',
+      })
+      const { key, webhookSecret } = (await session.post('/api/user/api-keys', { name: 'cancelled' })).body
+      const started = await render(new Api(apiOnly.url, key), { callbackUrl: receiver.url })
+      const id = started.body.generation.id
+      let log = (await session.get('/api/user/api-keys/webhook-deliveries')).body.deliveries
+      expect(log[0]).toMatchObject({ generationId: id, status: 'waiting', attempts: 0 })
+
+      expect((await session.request('DELETE', `/api/user/generations/${id}`)).status).toBe(200)
+      log = (await session.get('/api/user/api-keys/webhook-deliveries')).body.deliveries
+      expect(log[0]).toMatchObject({ status: 'pending', attempts: 0 })
+
+      // a worker's delivery loop on the same database
+      receiver.received = []
+      receiver.answers = []
+      const deliverer = new CallbackDeliverer(apiOnly.ctx.database.db, apiOnly.ctx.log, {
+        retryBaseMs: 200,
+        allowLoopback: true,
+      })
+      await deliverer.tick()
+      const [got] = await receiver.waitFor(1)
+      const payload = new Webhook(webhookSecret).verify(got!.body, got!.headers as never) as any
+      expect(payload.generations[0]).toMatchObject({ id, status: 'failed' })
+      log = (await session.get('/api/user/api-keys/webhook-deliveries')).body.deliveries
+      expect(log[0]).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 })
+    } finally {
+      await apiOnly.close()
+    }
   })
 })
