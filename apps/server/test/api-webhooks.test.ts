@@ -208,6 +208,22 @@ describe('job webhooks', () => {
     expect((await deliveries(session, () => true)).length).toBe(0)
   })
 
+  it('revoking the key ends its deliveries: nothing more is signed with its secret', async () => {
+    const session = await proUser()
+    const { key, id } = (await session.post('/api/user/api-keys', { name: 'revoked' })).body
+    receiver.received = []
+    receiver.answers = [500, 500, 500, 500, 500, 500, 500, 500]
+    expect((await render(new Api(server.url, key), { callbackUrl: receiver.url })).status).toBe(202)
+    await receiver.waitFor(1)
+    expect((await session.request('DELETE', `/api/user/api-keys/${id}`)).status).toBe(200)
+    const log = await deliveries(session, (d) => d[0]?.status === 'failed')
+    expect(log[0].lastError).toBe('key_revoked')
+    const seen = receiver.received.length
+    await new Promise((r) => setTimeout(r, 600))
+    expect(receiver.received.length).toBe(seen)
+    receiver.answers = []
+  })
+
   it('the delivery log and key settings take the browser session only', async () => {
     const session = await proUser()
     const { key, id } = (await session.post('/api/user/api-keys', { name: 'scoped' })).body
