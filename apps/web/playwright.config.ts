@@ -73,6 +73,9 @@ export default defineConfig({
         // every mail goes to the suite's mail server (account.spec.ts reads the reset link from it)
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'Parti <no-reply@parti.test>',
+        // developers.spec.ts receives job webhooks on loopback (docs/product.md#api-webhooks)
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+        WEBHOOK_RETRY_BASE_MS: '500',
       },
     },
   ],

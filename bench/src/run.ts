@@ -34,6 +34,7 @@ for (const extra of [
   './gallery-section.ts',
   './web-section.ts',
   './export-section.ts',
+  './api-key-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }

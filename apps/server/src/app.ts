@@ -17,6 +17,7 @@ import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
 import { rateLimits } from './http/rate-limit-store.ts'
+import { requireOperationDocs } from './http/openapi.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { loadSpa } from './http/spa.ts'
 import { testRoutes } from './http/test-routes.ts'
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>()
+      requireOperationDocs(api)
       // multipart lives in this scope: uploads are at most 10 MB (413 beyond), a few files per request
       await api.register(multipart, {
         limits: {

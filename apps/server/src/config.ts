@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   DEMO_MODE: withDefault(bool, 'false'),
   /** requests one personal API key may make per minute (docs/product.md#api-keys) */
   API_KEY_RATE_LIMIT: withDefault(int(1, 100_000), API_KEY_REQUESTS_PER_MINUTE),
+  /** job webhooks (docs/product.md#api-webhooks): the first retry's delay, doubled after each failed attempt */
+  WEBHOOK_RETRY_BASE_MS: withDefault(int(100, 3_600_000), 30_000),
+  /** tests only: callback URLs on loopback (127.0.0.0/8, ::1, localhost), over http too; never in a deployment */
+  WEBHOOK_ALLOW_LOOPBACK: withDefault(bool, 'false'),
   TRUST_PROXY: withDefault(bool, 'false'),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   WORKER_CONCURRENCY: withDefault(int(1, 64), 2),

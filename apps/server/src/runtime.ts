@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { AccountDeletion } from './account/deletion.ts'
 import { AccountExport } from './account/export.ts'
+import { CallbackDeliverer } from './api-webhooks/deliverer.ts'
 import { buildApp } from './app.ts'
 import { createSignInClients } from './auth/oidc/clients.ts'
 import type { AppContext } from './context.ts'
@@ -20,7 +21,7 @@ import { generationRoutes } from './http/generation-routes.ts'
 import { oidcRoutes } from './http/oidc-routes.ts'
 import { paymentRoutes } from './http/payment-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
-import type { ApiServices } from './http/types.ts'
+import type { ApiServices, RouteModule } from './http/types.ts'
 import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
 import { StatusCache } from './jobs/status-cache.ts'
@@ -52,12 +53,32 @@ export interface RuntimeOptions {
   shutdownGraceMs?: number
 }
 
+/** The route modules an API process serves besides the core ones of buildApp (app.ts). */
+export function apiRoutes(engines: EngineRouter): RouteModule[] {
+  return [
+    renderRoutes,
+    capabilityRoutes,
+    generationRoutes,
+    creditRoutes,
+    accountDataRoutes,
+    conversationRoutes,
+    estimateRoutes,
+    eventRoutes,
+    webhookRoutes(engines),
+    paymentRoutes,
+    oidcRoutes,
+    adminRoutes,
+    adminOutboxRoutes,
+  ]
+}
+
 /** Assemble what a process runs for its role: the HTTP API with its event hub, a worker, or both. */
 export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Promise<Runtime> {
   let app: FastifyInstance | null = null
   let hub: EventHub | null = null
   let worker: Worker | null = null
   let mailWorker: MailWorker | null = null
+  let deliverer: CallbackDeliverer | null = null
   const timers: NodeJS.Timeout[] = []
 
   if (options.role !== 'api') {
@@ -88,6 +109,12 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       { retryBaseMs: ctx.config.mail.retryBaseMs, maxAttempts: ctx.config.mail.maxAttempts },
     )
     await mailWorker.start()
+    // job webhooks to API users are delivered by the workers (docs/product.md#api-webhooks)
+    deliverer = new CallbackDeliverer(ctx.database.db, ctx.log.child({ component: 'api-webhooks' }), {
+      retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS,
+      allowLoopback: ctx.config.WEBHOOK_ALLOW_LOOPBACK,
+    })
+    deliverer.start()
   }
 
   if (options.role !== 'worker') {
@@ -119,21 +146,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
     app = await buildApp(ctx, {
       services,
       webDistDir: options.webDistDir ?? null,
-      extraRoutes: [
-        renderRoutes,
-        capabilityRoutes,
-        generationRoutes,
-        creditRoutes,
-        accountDataRoutes,
-        conversationRoutes,
-        estimateRoutes,
-        eventRoutes,
-        webhookRoutes(options.engines),
-        paymentRoutes,
-        oidcRoutes,
-        adminRoutes,
-        adminOutboxRoutes,
-      ],
+      extraRoutes: apiRoutes(options.engines),
     })
     await app.listen({ port: options.port ?? ctx.config.PORT, host: options.host ?? ctx.config.HOST })
     // resumable events are kept a day; older ones are of no use to a reconnecting browser
@@ -158,6 +171,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       await hub?.stop()
       await worker?.stop(options.shutdownGraceMs ?? 10_000)
       await mailWorker?.stop()
+      await deliverer?.stop()
     },
   }
 }

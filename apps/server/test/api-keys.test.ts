@@ -75,6 +75,7 @@ describe('personal API keys', () => {
         prefix: created.prefix,
         createdAt: expect.any(String),
         lastUsedAt: null,
+        webhookUrl: null,
       },
     ])
     expect(JSON.stringify(list.body)).not.toContain(created.key.slice(10))

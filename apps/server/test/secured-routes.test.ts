@@ -67,6 +67,7 @@ function resourceFor(path: string): string {
 /** Bodies that pass validation, so another user's call reaches the ownership check rather than a 400. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/user/generations/{id}/favorite': { favorite: true },
+  'PATCH /api/user/api-keys/{id}': { webhookUrl: null },
 }
 
 describe('every secured route refuses a visitor and another user', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { PRO_BATCH_LIMIT } from './constants.ts'
-import { entitlements, type PlanProfile, planBenefits, subscriptionActive } from './entitlements.ts'
+import {
+  apiAccessNow,
+  entitlements,
+  type PlanProfile,
+  planBenefits,
+  subscriptionActive,
+} from './entitlements.ts'
 
 const now = new Date('2026-06-01T12:00:00Z')
 const later = new Date('2026-07-01T00:00:00Z')
@@ -96,5 +102,16 @@ describe('subscription state', () => {
       subscriptionActive({ subscriptionStatus: 'cancelled', subscriptionEndDate: 'not a date' }, now),
     ).toBe(false)
     expect(subscriptionActive({ subscriptionStatus: 'active', subscriptionEndDate: null }, now)).toBe(true)
+  })
+
+  it('apiAccessNow says what entitlements().apiAccess says, for every plan, status and end date', () => {
+    for (const plan of ['lite', 'standard', 'pro', 'gold', null]) {
+      for (const subscriptionStatus of ['active', 'cancelled', 'expired', 'past_due', 'none']) {
+        for (const subscriptionEndDate of [null, earlier, later, later.toISOString()]) {
+          const p = { plan, subscriptionStatus, subscriptionEndDate }
+          expect(apiAccessNow(p, now), JSON.stringify(p)).toBe(entitlements(p, now).apiAccess)
+        }
+      }
+    }
   })
 })

@@ -101,3 +101,12 @@ export function entitlements(profile: PlanProfile, now: Date): Entitlements {
   const plan = isPlanName(profile.plan) && subscriptionActive(profile, now) ? profile.plan : null
   return { ...planBenefits(plan), plan, active: plan !== null }
 }
+
+/**
+ * `entitlements(profile, now).apiAccess` without building the whole answer: the check of every request made
+ * with an API key (docs/decisions/0078-api-key-budget-counted-in-process.md), where the object spread of
+ * `entitlements` cost about 4 µs.
+ */
+export function apiAccessNow(profile: PlanProfile, now: Date): boolean {
+  return isPlanName(profile.plan) && subscriptionActive(profile, now) && BENEFITS[profile.plan].apiAccess
+}

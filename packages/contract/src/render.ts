@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CallbackUrl } from './api-keys.ts'
 import { TEXT_LIMITS } from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
@@ -78,6 +79,8 @@ export const RenderStartFields = z.object({
     .describe(
       'sketch render, multi-angle, staging: how closely to keep the input lines (docs/product.md#follow-lines); balanced when absent',
     ),
+  /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
+  callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
 export type RenderStartFields = z.infer<typeof RenderStartFields>
 
@@ -88,6 +91,8 @@ export const AnimateFields = z.object({
   duration,
   cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
   sourceGenerationId: optionalText(100),
+  /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
+  callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
 export type AnimateFields = z.infer<typeof AnimateFields>
 
@@ -97,5 +102,7 @@ export const InpaintFields = z.object({
   maskData: optionalText(15_000_000),
   sourceGenerationId: optionalText(100),
   conversationId: optionalText(100),
+  /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
+  callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
 export type InpaintFields = z.infer<typeof InpaintFields>

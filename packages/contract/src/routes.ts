@@ -31,7 +31,15 @@ import {
   ReorderStylesRequest,
   StyleImageUploadResponse,
 } from './admin.ts'
-import { ApiKeysResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './api-keys.ts'
+import {
+  ApiKey,
+  ApiKeysResponse,
+  CallbackDeliveriesResponse,
+  CreateApiKeyRequest,
+  CreatedApiKeyResponse,
+  UpdateApiKeyRequest,
+  WebhookSecretResponse,
+} from './api-keys.ts'
 import { CapabilitiesResponse } from './capabilities-api.ts'
 import {
   CategoriesResponse,
@@ -124,6 +132,9 @@ export const ROUTES = {
   'GET /user/api-keys': { response: ApiKeysResponse },
   'POST /user/api-keys': { body: CreateApiKeyRequest, response: CreatedApiKeyResponse },
   'DELETE /user/api-keys/{id}': { response: OkResponse },
+  'PATCH /user/api-keys/{id}': { body: UpdateApiKeyRequest, response: ApiKey },
+  'POST /user/api-keys/{id}/webhook-secret': { response: WebhookSecretResponse },
+  'GET /user/api-keys/webhook-deliveries': { response: CallbackDeliveriesResponse },
 
   'GET /styles': { query: StylesQuery, response: StylesResponse },
   'GET /styles/meta/categories': { response: CategoriesResponse },

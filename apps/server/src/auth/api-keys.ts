@@ -1,5 +1,6 @@
-import { API_KEYS_PER_USER, type ApiKey } from '@parti/contract'
+import { API_KEYS_PER_USER, type ApiKey, type CreatedApiKeyResponse } from '@parti/contract'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { newWebhookSecret } from '../api-webhooks/signing.ts'
 import type { Db } from '../db/client.ts'
 import { sessions } from '../db/schema.ts'
 import { AppError, notFound } from '../domain/errors.ts'
@@ -17,7 +18,8 @@ export async function createApiKey(
   db: Db,
   userId: string,
   name: string,
-): Promise<{ id: string; name: string; prefix: string; key: string }> {
+  webhookUrl: string | null = null,
+): Promise<CreatedApiKeyResponse> {
   return db.transaction(async (tx) => {
     // one user's creations in turn, so two at once cannot both pass the count
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${userId}`}))`)
@@ -28,8 +30,14 @@ export async function createApiKey(
       })
     }
     const { token, id } = await createSession(tx, userId, { ttlDays: 0, kind: 'api_key', label: name })
-    const [row] = await tx.select({ prefix: sessions.prefix }).from(sessions).where(eq(sessions.id, id))
-    return { id, name, prefix: row?.prefix ?? '', key: token }
+    // the key's webhook signing secret, shown with the key this once (docs/product.md#api-webhooks)
+    const webhookSecret = newWebhookSecret()
+    const [row] = await tx
+      .update(sessions)
+      .set({ webhookSecret, webhookUrl })
+      .where(eq(sessions.id, id))
+      .returning({ prefix: sessions.prefix })
+    return { id, name, prefix: row?.prefix ?? '', key: token, webhookUrl, webhookSecret }
   })
 }
 
@@ -41,6 +49,7 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
       prefix: sessions.prefix,
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
+      webhookUrl: sessions.webhookUrl,
     })
     .from(sessions)
     .where(isKeyOf(userId))
@@ -51,7 +60,47 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
     prefix: r.prefix ?? '',
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    webhookUrl: r.webhookUrl,
   }))
+}
+
+/** Set or remove a key's default callback URL (already checked by the route). */
+export async function setWebhookUrl(
+  db: Db,
+  userId: string,
+  id: string,
+  webhookUrl: string | null,
+): Promise<ApiKey> {
+  const [row] = await db
+    .update(sessions)
+    .set({ webhookUrl })
+    .where(and(isKeyOf(userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id })
+  if (!row) throw notFound()
+  const key = (await listApiKeys(db, userId)).find((k) => k.id === id)
+  if (!key) throw notFound()
+  return key
+}
+
+/** A new signing secret for a key, answered this once; deliveries signed from now on use it. */
+export async function rotateWebhookSecret(db: Db, userId: string, id: string): Promise<string> {
+  const webhookSecret = newWebhookSecret()
+  const [row] = await db
+    .update(sessions)
+    .set({ webhookSecret })
+    .where(and(isKeyOf(userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id })
+  if (!row) throw notFound()
+  return webhookSecret
+}
+
+/** The default callback URL of the key a request was made with. */
+export async function keyWebhookUrl(db: Db, keyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ url: sessions.webhookUrl })
+    .from(sessions)
+    .where(and(eq(sessions.id, keyId), eq(sessions.kind, 'api_key')))
+  return row?.url ?? null
 }
 
 /**

@@ -79,6 +79,10 @@ export const sessions = pgTable(
     label: text('label'),
     /** an API key's first characters, shown to tell keys apart (docs/decisions/0065-api-keys-hashed-sessions.md) */
     prefix: text('prefix'),
+    /** an API key's default callback URL for its jobs (docs/product.md#api-webhooks) */
+    webhookUrl: text('webhook_url'),
+    /** an API key's signing secret, `whsec_<base64>` (docs/decisions/0077-job-webhooks-standard-webhooks.md) */
+    webhookSecret: text('webhook_secret'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at'),
@@ -335,6 +339,40 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   provider: text('provider').notNull(),
   receivedAt: ts('received_at').notNull().defaultNow(),
 })
+
+/**
+ * Job webhooks to API users (docs/decisions/0077-job-webhooks-standard-webhooks.md): a row per job started
+ * with a callback, `waiting` until the job ends, then `pending` with the body frozen, claimed by a worker
+ * (`locked_until`) and retried with backoff until `delivered`, or `failed` after a day.
+ */
+export const callbackDeliveries = pgTable(
+  'callback_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the API key that started the job and signs its deliveries; revoking the key ends them */
+    keyId: uuid('key_id').references(() => sessions.id, { onDelete: 'set null' }),
+    generationId: uuid('generation_id').notNull(),
+    url: text('url').notNull(),
+    status: text('status').notNull().default('waiting'),
+    body: text('body'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    nextAttemptAt: ts('next_attempt_at'),
+    lockedUntil: ts('locked_until'),
+    createdAt: createdAt(),
+    readyAt: ts('ready_at'),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    index('callback_deliveries_generation_idx').on(t.generationId),
+    index('callback_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('callback_deliveries_user_idx').on(t.userId, t.createdAt),
+  ],
+)
 
 /** Job and balance events per user, for the SSE stream and its Last-Event-ID resume. Pruned after a day. */
 export const userEvents = pgTable(

@@ -1,4 +1,5 @@
 import type { Generation } from '@parti/contract'
+import { awaitJobs, type Callback } from '../api-webhooks/repo.ts'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { recordUserMessage } from '../conversations/repo.ts'
@@ -21,6 +22,8 @@ export async function startRender(
   session: SessionUser,
   path: RenderPath,
   parts: RequestParts,
+  /** the webhook to POST when each job ends (docs/product.md#api-webhooks), checked by the route */
+  callback?: Callback,
 ): Promise<{ generations: Generation[]; batchId: string | null }> {
   const stored: string[] = []
   try {
@@ -35,16 +38,22 @@ export async function startRender(
     const rows = await createJobs(ctx.database, ctx.storage, session, jobs, {
       maxAttempts: ctx.config.JOB_MAX_ATTEMPTS,
       batchId,
-      onCreated: conversation
-        ? (tx, created) =>
-            recordUserMessage(tx, {
-              conversationId: conversation.id,
-              userId: session.userId,
-              text: conversation.text,
-              attachmentKeys: conversation.attachmentKeys,
-              generationId: created[0]!.id,
-            })
-        : undefined,
+      onCreated: async (tx, created) => {
+        if (conversation)
+          await recordUserMessage(tx, {
+            conversationId: conversation.id,
+            userId: session.userId,
+            text: conversation.text,
+            attachmentKeys: conversation.attachmentKeys,
+            generationId: created[0]!.id,
+          })
+        if (callback)
+          await awaitJobs(
+            tx,
+            callback,
+            created.map((r) => r.id),
+          )
+      },
     })
     return { generations: rows.map((r) => toGeneration(r, ctx.storage)), batchId }
   } catch (err) {

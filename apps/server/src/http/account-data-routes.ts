@@ -30,8 +30,9 @@ export function accountDataRoutes(app: Api, ctx: AppContext, { account }: ApiSer
         '/user/export',
         {
           schema: {
+            operationId: 'exportAccount',
+            summary: 'Download everything of your account as one zip',
             tags: ['user'],
-            summary: 'Everything of the account as one zip, streamed (one export at a time)',
             produces: ['application/zip'],
           },
           config: { rateLimit: EXPORT_LIMIT },
@@ -50,8 +51,9 @@ export function accountDataRoutes(app: Api, ctx: AppContext, { account }: ApiSer
         '/user',
         {
           schema: {
+            operationId: 'deleteAccount',
+            summary: 'Delete your account, its data and files (re-authentication required)',
             tags: ['user'],
-            summary: 'Delete the account and everything in it, then sign out',
             body: DeleteAccountRequest,
             response: { 200: OkResponse },
           },

@@ -68,8 +68,9 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
     '/auth/password-reset',
     {
       schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Mail a link to set a new password (always answers 202)',
         tags,
-        summary: 'Mail a password reset link; 202 whether or not the address has an account',
         body: PasswordResetRequest,
         response: { 202: AcceptedResponse },
       },
@@ -86,7 +87,13 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/auth/password-reset/confirm',
     {
-      schema: { tags, body: PasswordResetConfirm, response: { 200: OkResponse } },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a mailed link; signs out every session',
+        tags,
+        body: PasswordResetConfirm,
+        response: { 200: OkResponse },
+      },
       config: { rateLimit: LINK_LIMIT },
     },
     async (req) => {
@@ -98,7 +105,13 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/auth/verify-email',
     {
-      schema: { tags, body: AccountTokenRequest, response: { 200: OkResponse } },
+      schema: {
+        operationId: 'verifyEmail',
+        summary: 'Confirm the account address with a mailed link',
+        tags,
+        body: AccountTokenRequest,
+        response: { 200: OkResponse },
+      },
       config: { rateLimit: LINK_LIMIT },
     },
     async (req) => {
@@ -110,7 +123,13 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/auth/email-change/confirm',
     {
-      schema: { tags, body: AccountTokenRequest, response: { 200: OkResponse } },
+      schema: {
+        operationId: 'confirmEmailChange',
+        summary: 'Confirm a new address with the link mailed to it',
+        tags,
+        body: AccountTokenRequest,
+        response: { 200: OkResponse },
+      },
       config: { rateLimit: LINK_LIMIT },
     },
     async (req) => {
@@ -123,14 +142,30 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
     app,
     db,
     (api) => {
-      api.get('/account', { schema: { tags, response: { 200: AccountResponse } } }, async (req) => ({
-        account: await accountInfo(db, req.user.userId),
-      }))
+      api.get(
+        '/account',
+        {
+          schema: {
+            operationId: 'getAccount',
+            summary: 'Your account: address, verification, password, sign-in methods',
+            tags,
+            response: { 200: AccountResponse },
+          },
+        },
+        async (req) => ({
+          account: await accountInfo(db, req.user.userId),
+        }),
+      )
 
       api.post(
         '/account/verify-email/resend',
         {
-          schema: { tags, response: { 202: AcceptedResponse } },
+          schema: {
+            operationId: 'resendVerification',
+            summary: 'Mail the verification link again',
+            tags,
+            response: { 202: AcceptedResponse },
+          },
           config: { rateLimit: ACCOUNT_MAIL_LIMIT },
         },
         async (req, reply) => {
@@ -142,7 +177,13 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
       api.post(
         '/account/password',
         {
-          schema: { tags, body: ChangePasswordRequest, response: { 200: OkResponse } },
+          schema: {
+            operationId: 'changePassword',
+            summary: 'Change your password (the current one is required)',
+            tags,
+            body: ChangePasswordRequest,
+            response: { 200: OkResponse },
+          },
           config: { rateLimit: PASSWORD_CHECK_LIMIT },
         },
         async (req) => {
@@ -154,7 +195,13 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
       api.post(
         '/account/email',
         {
-          schema: { tags, body: ChangeEmailRequest, response: { 202: AcceptedResponse } },
+          schema: {
+            operationId: 'changeEmail',
+            summary: 'Change your address; confirmed by a link mailed to the new one',
+            tags,
+            body: ChangeEmailRequest,
+            response: { 202: AcceptedResponse },
+          },
           config: { rateLimit: ACCOUNT_MAIL_LIMIT },
         },
         async (req, reply) => {
@@ -165,7 +212,14 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
 
       api.post(
         '/account/sign-out-everywhere',
-        { schema: { tags, response: { 200: OkResponse } } },
+        {
+          schema: {
+            operationId: 'signOutEverywhere',
+            summary: 'End every session of the account (API keys keep working)',
+            tags,
+            response: { 200: OkResponse },
+          },
+        },
         async (req, reply) => {
           await signOutEverywhere(db, req.user.userId)
           clearSessionCookie(reply, secure)
@@ -175,7 +229,15 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
 
       api.put(
         '/account/language',
-        { schema: { tags, body: LanguageRequest, response: { 200: OkResponse } } },
+        {
+          schema: {
+            operationId: 'setAccountLanguage',
+            summary: 'The language mail is written in',
+            tags,
+            body: LanguageRequest,
+            response: { 200: OkResponse },
+          },
+        },
         async (req) => {
           await setLanguage(db, req.user.userId, req.body.language)
           return { success: true as const }

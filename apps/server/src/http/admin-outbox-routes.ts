@@ -22,13 +22,27 @@ export function adminOutboxRoutes(app: Api, ctx: AppContext): void {
     (admin) => {
       admin.get(
         '/admin/outbox',
-        { schema: { tags, querystring: OutboxQuery, response: { 200: OutboxResponse } } },
+        {
+          schema: {
+            operationId: 'listOutbox',
+            summary: 'The mail outbox (admin)',
+            tags,
+            querystring: OutboxQuery,
+            response: { 200: OutboxResponse },
+          },
+        },
         async (req) => listMail(db, req.query, ctx.config.mail.maxAttempts),
       )
       admin.get(
         '/admin/outbox/:id',
         {
-          schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: OutboxMessageResponse } },
+          schema: {
+            operationId: 'getOutboxMessage',
+            summary: 'One mail of the outbox with its text and HTML (admin)',
+            tags,
+            params: z.object({ id: z.uuid() }),
+            response: { 200: OutboxMessageResponse },
+          },
         },
         async (req) => {
           const row = await findMail(db, req.params.id)

@@ -38,13 +38,30 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
     app,
     db,
     (admin) => {
-      admin.get('/admin/styles', { schema: { tags, response: { 200: AdminStylesResponse } } }, async () =>
-        listAdminStyles(db),
+      admin.get(
+        '/admin/styles',
+        {
+          schema: {
+            operationId: 'adminListStyles',
+            summary: 'Every style, hidden ones included (admin)',
+            tags,
+            response: { 200: AdminStylesResponse },
+          },
+        },
+        async () => listAdminStyles(db),
       )
 
       admin.post(
         '/admin/styles',
-        { schema: { tags, body: StyleInput, response: { 201: AdminStyleResponse } } },
+        {
+          schema: {
+            operationId: 'adminCreateStyle',
+            summary: 'Create a style (admin)',
+            tags,
+            body: StyleInput,
+            response: { 201: AdminStyleResponse },
+          },
+        },
         async (req, reply) => reply.status(201).send({ style: await createStyle(ctx, req.body) }),
       )
 
@@ -52,6 +69,8 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
         '/admin/styles/reorder',
         {
           schema: {
+            operationId: 'adminReorderStyles',
+            summary: 'Set the order of the styles (admin)',
             tags,
             body: ReorderStylesRequest,
             response: { 200: AdminStylesResponse },
@@ -67,6 +86,8 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
         '/admin/styles/:id',
         {
           schema: {
+            operationId: 'adminUpdateStyle',
+            summary: 'Change a style (admin)',
             tags,
             params: IdParams,
             body: StyleInput,
@@ -78,7 +99,15 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
 
       admin.delete(
         '/admin/styles/:id',
-        { schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+        {
+          schema: {
+            operationId: 'adminDeleteStyle',
+            summary: 'Delete a style (admin)',
+            tags,
+            params: IdParams,
+            response: { 200: OkResponse },
+          },
+        },
         async (req) => {
           await deleteStyle(ctx, req.params.id)
           return { success: true as const }
@@ -89,6 +118,7 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
         '/admin/styles/initialize',
         {
           schema: {
+            operationId: 'adminInitializeStyles',
             tags,
             summary: 'Restore the default styles (adds the missing ones, keeps edited ones)',
             response: { 200: InitializeStylesResponse },
@@ -101,6 +131,7 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
         '/admin/styles/upload-image',
         {
           schema: {
+            operationId: 'adminUploadStyleImage',
             tags,
             summary: 'Upload a style image (multipart field `image`: PNG, JPEG or WebP, at most 10 MB)',
             consumes: ['multipart/form-data'],
@@ -118,6 +149,7 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
         '/admin/styles/cleanup',
         {
           schema: {
+            operationId: 'adminCleanupStyles',
             tags,
             summary: 'Clean up style ids, positions, empty categories and missing images (docs/admin.md)',
             response: { 200: CleanupStylesResponse },
@@ -126,14 +158,27 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
         async () => cleanUpStyles(ctx),
       )
 
-      admin.get('/admin/plans', { schema: { tags, response: { 200: AdminPlansResponse } } }, async () => ({
-        plans: await listAdminPlans(db),
-      }))
+      admin.get(
+        '/admin/plans',
+        {
+          schema: {
+            operationId: 'adminListPlans',
+            summary: 'Every plan with its settings (admin)',
+            tags,
+            response: { 200: AdminPlansResponse },
+          },
+        },
+        async () => ({
+          plans: await listAdminPlans(db),
+        }),
+      )
 
       admin.put(
         '/admin/plans/:id',
         {
           schema: {
+            operationId: 'adminUpdatePlan',
+            summary: "Change a plan's credits and limits (admin)",
             tags,
             params: IdParams,
             body: AdminPlanInput,

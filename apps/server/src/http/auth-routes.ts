@@ -29,7 +29,13 @@ export function authRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/auth/sign-up',
     {
-      schema: { tags: ['auth'], body: SignUpRequest, response: { 201: AuthResponse } },
+      schema: {
+        operationId: 'signUp',
+        summary: 'Create an account with e-mail and password; answers a session token',
+        tags: ['auth'],
+        body: SignUpRequest,
+        response: { 201: AuthResponse },
+      },
       config: { rateLimit: SIGN_UP_LIMIT },
     },
     async (req, reply) => {
@@ -45,7 +51,13 @@ export function authRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/auth/sign-in',
     {
-      schema: { tags: ['auth'], body: SignInRequest, response: { 200: AuthResponse } },
+      schema: {
+        operationId: 'signIn',
+        summary: 'Sign in with e-mail and password; answers a session token',
+        tags: ['auth'],
+        body: SignInRequest,
+        response: { 200: AuthResponse },
+      },
       config: { rateLimit: SIGN_IN_PER_ADDRESS },
       // after body parsing, so the key can name the account; a second count beside the route's own limit
       preHandler: async (req, reply) => {
@@ -68,7 +80,14 @@ export function authRoutes(app: Api, ctx: AppContext): void {
 
   app.post(
     '/auth/sign-out',
-    { schema: { tags: ['auth'], response: { 200: OkResponse } } },
+    {
+      schema: {
+        operationId: 'signOut',
+        summary: 'End this session (an API key is never ended by signing out)',
+        tags: ['auth'],
+        response: { 200: OkResponse },
+      },
+    },
     async (req, reply) => {
       const token = tokenOf(req)
       if (token) await deleteSession(ctx.database.db, token)
@@ -83,6 +102,7 @@ export function authRoutes(app: Api, ctx: AppContext): void {
     '/auth/session',
     {
       schema: {
+        operationId: 'getSession',
         tags: ['auth'],
         summary: 'The signed-in user, or null for a visitor',
         security: [],
@@ -98,7 +118,14 @@ export function authRoutes(app: Api, ctx: AppContext): void {
 
   app.get(
     '/auth/providers',
-    { schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } },
+    {
+      schema: {
+        operationId: 'listSignInProviders',
+        summary: 'Which ways to sign in and sign up are open',
+        tags: ['auth'],
+        response: { 200: AuthProvidersResponse },
+      },
+    },
     // config.ts has checked that a provider with a client id has all of its settings (docs/sign-in.md)
     // in a demo (docs/product.md#demo-mode) no way in is offered
     async () => {

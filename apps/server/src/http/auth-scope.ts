@@ -48,15 +48,17 @@ export function authenticated(
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>()
     if (!scope.hasRequestDecorator('user')) scope.decorateRequest('user', null as unknown as SessionUser)
+    const keysAllowed = !options.admin && !options.sessionOnly
     scope.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: route.schema?.security ?? SECURED }
+      // documented as rate limited (429) when keys, and so the key budget, apply (http/openapi.ts)
+      if (keysAllowed) route.config = { ...route.config, apiKeyBudget: true } as typeof route.config
     })
-    const keysAllowed = !options.admin && !options.sessionOnly
     scope.addHook(options.admin ? 'onRequest' : 'preValidation', async (req, reply) => {
       const user = await currentUser(db, req)
       if (!user) throw unauthorized()
       req.user = user
-      await guardApiKey(scope.apiKeyLimiter, req, reply, user, keysAllowed)
+      guardApiKey(scope.apiKeyLimiter, reply, user, keysAllowed)
       if (options.admin && user.role !== 'admin') throw forbidden()
     })
     routes(scope)

@@ -15,6 +15,8 @@ export function capabilityRoutes(app: Api, ctx: AppContext, services: ApiService
     '/capabilities',
     {
       schema: {
+        operationId: 'listCapabilities',
+        summary: 'What each kind of job can do on the engines in use',
         tags: ['catalog'],
         description:
           'For every kind: the engine and model of each step, and for every field and option whether the engine ' +

@@ -19,7 +19,13 @@ export function contactRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/contact/messages',
     {
-      schema: { tags: ['contact'], body: ContactRequest, response: { 201: OkResponse } },
+      schema: {
+        operationId: 'sendContactMessage',
+        summary: 'Send a message to the Parti team',
+        tags: ['contact'],
+        body: ContactRequest,
+        response: { 201: OkResponse },
+      },
       config: { rateLimit: PUBLIC_FORM_LIMIT },
     },
     async (req, reply) => {
@@ -32,7 +38,13 @@ export function contactRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/consent',
     {
-      schema: { tags: ['contact'], body: ConsentRequest, response: { 201: OkResponse } },
+      schema: {
+        operationId: 'recordConsent',
+        summary: "Record a visitor's cookie consent",
+        tags: ['contact'],
+        body: ConsentRequest,
+        response: { 201: OkResponse },
+      },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (req, reply) => {

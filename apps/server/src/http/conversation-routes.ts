@@ -35,13 +35,32 @@ export function conversationRoutes(app: Api, ctx: AppContext): void {
   }
 
   authenticated(app, db, (api) => {
-    api.get('/conversations', { schema: { tags, response: { 200: ConversationsResponse } } }, async (req) => {
-      return { conversations: await listConversations(db, ctx.storage, req.user.userId) }
-    })
+    api.get(
+      '/conversations',
+      {
+        schema: {
+          operationId: 'listConversations',
+          summary: 'Your Ask Parti conversations',
+          tags,
+          response: { 200: ConversationsResponse },
+        },
+      },
+      async (req) => {
+        return { conversations: await listConversations(db, ctx.storage, req.user.userId) }
+      },
+    )
 
     api.post(
       '/conversations',
-      { schema: { tags, body: CreateConversationRequest, response: { 201: ConversationResponse } } },
+      {
+        schema: {
+          operationId: 'createConversation',
+          summary: 'Start an Ask Parti conversation',
+          tags,
+          body: CreateConversationRequest,
+          response: { 201: ConversationResponse },
+        },
+      },
       async (req, reply) => {
         const conversation = await createConversation(db, ctx.storage, req.user.userId, req.body.title ?? '')
         return reply.status(201).send({ conversation })
@@ -50,7 +69,15 @@ export function conversationRoutes(app: Api, ctx: AppContext): void {
 
     api.get(
       '/conversations/:id',
-      { schema: { tags, params: IdParams, response: { 200: ConversationDetailResponse } } },
+      {
+        schema: {
+          operationId: 'getConversation',
+          summary: 'One conversation with its messages',
+          tags,
+          params: IdParams,
+          response: { 200: ConversationDetailResponse },
+        },
+      },
       async (req) => {
         return conversationDetail(db, ctx.storage, await own(req.user.userId, req.params.id))
       },
@@ -58,7 +85,15 @@ export function conversationRoutes(app: Api, ctx: AppContext): void {
 
     api.delete(
       '/conversations/:id',
-      { schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+      {
+        schema: {
+          operationId: 'deleteConversation',
+          summary: 'Delete a conversation',
+          tags,
+          params: IdParams,
+          response: { 200: OkResponse },
+        },
+      },
       async (req) => {
         await deleteConversation(db, (await own(req.user.userId, req.params.id)).id)
         return { success: true as const }
@@ -68,7 +103,15 @@ export function conversationRoutes(app: Api, ctx: AppContext): void {
     // "clear all messages" (docs/product.md#ask-parti): permanent; the images stay in the gallery
     api.delete(
       '/conversations/:id/messages',
-      { schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+      {
+        schema: {
+          operationId: 'clearConversation',
+          summary: 'Delete every message of a conversation',
+          tags,
+          params: IdParams,
+          response: { 200: OkResponse },
+        },
+      },
       async (req) => {
         await clearMessages(db, (await own(req.user.userId, req.params.id)).id)
         return { success: true as const }

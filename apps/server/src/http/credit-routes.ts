@@ -17,7 +17,15 @@ export function creditRoutes(app: Api, ctx: AppContext): void {
   authenticated(app, db, (api) => {
     api.get(
       '/user/credits/transactions',
-      { schema: { tags, querystring: TransactionsQuery, response: { 200: TransactionsResponse } } },
+      {
+        schema: {
+          operationId: 'listCreditTransactions',
+          summary: 'Your credit ledger, newest first, filterable',
+          tags,
+          querystring: TransactionsQuery,
+          response: { 200: TransactionsResponse },
+        },
+      },
       async (req) => {
         const { cursor, ...filter } = req.query
         const after = cursor ? decodeLedgerCursor(cursor) : null
@@ -31,8 +39,9 @@ export function creditRoutes(app: Api, ctx: AppContext): void {
       '/user/credits/transactions.csv',
       {
         schema: {
+          operationId: 'downloadCreditTransactions',
+          summary: 'Your credit ledger as CSV',
           tags,
-          summary: 'The credit history as CSV (UTF-8, newest first)',
           querystring: TransactionsFilter,
           produces: ['text/csv'],
         },

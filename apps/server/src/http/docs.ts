@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { completeOperation } from './openapi.ts'
 
 /** OpenAPI generated from the contract's zod schemas, browsable at /api/docs (JSON at /api/docs/json). */
 export async function registerDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -24,7 +25,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string): Pro
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: completeOperation,
     transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, {

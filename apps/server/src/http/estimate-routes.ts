@@ -8,7 +8,14 @@ export function estimateRoutes(app: Api, ctx: AppContext, { generations }: ApiSe
   authenticated(app, ctx.database.db, (api) => {
     api.get(
       '/user/estimates',
-      { schema: { tags: ['generations'], response: { 200: EstimatesResponse } } },
+      {
+        schema: {
+          operationId: 'listEstimates',
+          summary: 'How long each kind of job takes now, in seconds',
+          tags: ['generations'],
+          response: { 200: EstimatesResponse },
+        },
+      },
       async (req) => ({ estimates: await generations.estimates(req.user.userId) }),
     )
   })

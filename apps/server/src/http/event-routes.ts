@@ -18,6 +18,9 @@ export function eventRoutes(app: Api, ctx: AppContext, { hub }: ApiServices): vo
       '/events',
       {
         schema: {
+          operationId: 'streamEvents',
+          otherResponses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
+          summary: 'Your job and balance events as Server-Sent Events',
           tags: ['events'],
           description:
             `text/event-stream. Events: ready, ${EVENT_TYPES.join(', ')}. Resume with the ` +

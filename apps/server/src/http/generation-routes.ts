@@ -27,14 +27,28 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
   authenticated(app, db, (api) => {
     api.get(
       '/user/generations',
-      { schema: { tags, querystring: GenerationsQuery, response: { 200: GenerationsResponse } } },
+      {
+        schema: {
+          operationId: 'listGenerations',
+          summary: 'Your generations, newest first, searchable and paged',
+          tags,
+          querystring: GenerationsQuery,
+          response: { 200: GenerationsResponse },
+        },
+      },
       async (req) => generations.list(req.user.userId, req.query),
     )
 
     api.get(
       '/user/generations/status',
       {
-        schema: { tags, querystring: StatusQuery, response: { 200: StatusResponse } },
+        schema: {
+          operationId: 'getGenerationStatus',
+          summary: 'The status of some of your jobs, by id',
+          tags,
+          querystring: StatusQuery,
+          response: { 200: StatusResponse },
+        },
         // polled by every waiting browser: a log line per poll would cost more than the answer
         logLevel: 'warn',
       },
@@ -49,7 +63,15 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
 
     api.get(
       '/user/generations/:id',
-      { schema: { tags, params: IdParams, response: { 200: GenerationResponse } } },
+      {
+        schema: {
+          operationId: 'getGeneration',
+          summary: 'One of your generations',
+          tags,
+          params: IdParams,
+          response: { 200: GenerationResponse },
+        },
+      },
       async (req) => ({ generation: await generations.get(req.user.userId, req.params.id) }),
     )
 
@@ -57,7 +79,15 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
     // started yet is cancelled and refunded; one already running finishes out of sight.
     api.delete(
       '/user/generations/:id',
-      { schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+      {
+        schema: {
+          operationId: 'deleteGeneration',
+          summary: 'Delete a generation (a job not started yet is cancelled and refunded)',
+          tags,
+          params: IdParams,
+          response: { 200: OkResponse },
+        },
+      },
       async (req) => {
         await generations.delete(req.user.userId, req.params.id)
         return { success: true as const }
@@ -66,14 +96,34 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
 
     api.patch(
       '/user/generations/:id/favorite',
-      { schema: { tags, params: IdParams, body: FavoriteRequest, response: { 200: GenerationResponse } } },
+      {
+        schema: {
+          operationId: 'setGenerationFavorite',
+          summary: 'Mark or unmark a generation as a favourite',
+          tags,
+          params: IdParams,
+          body: FavoriteRequest,
+          response: { 200: GenerationResponse },
+        },
+      },
       async (req) => ({
         generation: await generations.setFavorite(req.user.userId, req.params.id, req.body.favorite),
       }),
     )
 
-    api.get('/user/stats', { schema: { tags, response: { 200: StatsResponse } } }, async (req) => ({
-      stats: await generations.stats(req.user.userId),
-    }))
+    api.get(
+      '/user/stats',
+      {
+        schema: {
+          operationId: 'getStats',
+          summary: 'Counts of your generations by kind and status',
+          tags,
+          response: { 200: StatsResponse },
+        },
+      },
+      async (req) => ({
+        stats: await generations.stats(req.user.userId),
+      }),
+    )
   })
 }

@@ -119,6 +119,8 @@ export function oidcRoutes(app: Api, ctx: AppContext, { signIn: clients }: ApiSe
       `/auth/${provider}`,
       {
         schema: {
+          operationId: `signInWith${provider === 'google' ? 'Google' : 'Apple'}`,
+          otherResponses: { 303: { description: 'To the provider’s sign-in page' } },
           tags: ['auth'],
           summary: `Start signing in with ${provider === 'google' ? 'Google' : 'Apple'} (redirects)`,
           querystring: StartQuery,
@@ -131,7 +133,15 @@ export function oidcRoutes(app: Api, ctx: AppContext, { signIn: clients }: ApiSe
 
   app.get(
     '/auth/google/callback',
-    { schema: { tags: ['auth'], summary: "Google's return (redirects)", querystring: CallbackParams } },
+    {
+      schema: {
+        operationId: 'googleSignInCallback',
+        otherResponses: { 303: { description: 'Back to the app, signed in or with the reason it failed' } },
+        tags: ['auth'],
+        summary: "Google's return (redirects)",
+        querystring: CallbackParams,
+      },
+    },
     (req, reply) => finish('google', req.query, req, reply),
   )
 
@@ -146,6 +156,8 @@ export function oidcRoutes(app: Api, ctx: AppContext, { signIn: clients }: ApiSe
       '/auth/apple/callback',
       {
         schema: {
+          operationId: 'appleSignInCallback',
+          otherResponses: { 303: { description: 'Back to the app, signed in or with the reason it failed' } },
           tags: ['auth'],
           summary: "Apple's return, a form POST (redirects)",
           body: CallbackParams,

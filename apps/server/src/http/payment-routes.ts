@@ -45,6 +45,7 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
     '/payments/config',
     {
       schema: {
+        operationId: 'getPaymentsConfig',
         tags,
         summary: 'Which payment provider runs (test mode or live)',
         response: { 200: PaymentsConfigResponse },
@@ -75,12 +76,26 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
       }
       api.post(
         '/payments/create-checkout-session',
-        { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...subscriptionDoc,
+            operationId: 'createCheckoutSession',
+            summary: 'Start a checkout for a plan subscription',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         startSubscription,
       )
       api.post(
         '/user/subscriptions/create',
-        { schema: subscriptionDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...subscriptionDoc,
+            operationId: 'createSubscription',
+            summary: 'Start a checkout for a plan subscription (same as createCheckoutSession)',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         startSubscription,
       )
 
@@ -88,6 +103,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/payments/create-a-la-carte-payment',
         {
           schema: {
+            operationId: 'createALaCartePayment',
+            summary: 'Start a checkout for a credit pack',
             tags,
             description:
               'A one-off payment for credits: whole euros, at least 1; credits must be amount × 200.',
@@ -120,18 +137,40 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
       }
       api.post(
         '/payments/create-payment-session',
-        { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...packDoc,
+            operationId: 'createPaymentSession',
+            summary: 'Start a checkout for a credit pack by its pack id',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         buyPlanPack,
       )
       api.post(
         '/user/credits/purchase',
-        { schema: packDoc, config: { rateLimit: CHECKOUT_LIMIT } },
+        {
+          schema: {
+            ...packDoc,
+            operationId: 'purchaseCredits',
+            summary: 'Start a checkout for a credit pack (same as createPaymentSession)',
+          },
+          config: { rateLimit: CHECKOUT_LIMIT },
+        },
         buyPlanPack,
       )
 
       api.get(
         '/payments/checkout-session/:id',
-        { schema: { tags, params: IdParams, response: { 200: CheckoutSessionResponse } } },
+        {
+          schema: {
+            operationId: 'getCheckoutSession',
+            summary: 'How a checkout ended',
+            tags,
+            params: IdParams,
+            response: { 200: CheckoutSessionResponse },
+          },
+        },
         async (req) => {
           return { session: await service.checkoutSession(req.user.userId, req.params.id) }
         },
@@ -141,6 +180,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/payments/create-portal-session',
         {
           schema: {
+            operationId: 'createPortalSession',
+            summary: 'Open the billing portal (plan changes, cards, invoices)',
             tags,
             description:
               'The billing portal. With the plan and period chosen on the pricing page, it opens on that change (the test portal preselects it; Stripe opens the subscription update page).',
@@ -159,6 +200,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/payments/cancel-subscription',
         {
           schema: {
+            operationId: 'cancelSubscription',
+            summary: 'Cancel your subscription at the end of its period',
             tags,
             description: 'Cancel the current subscription at the end of its period.',
             response: { 200: MessageResponse },
@@ -172,7 +215,14 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
 
       api.get(
         '/user/subscriptions',
-        { schema: { tags, response: { 200: SubscriptionsResponse } } },
+        {
+          schema: {
+            operationId: 'listSubscriptions',
+            summary: 'Your subscriptions',
+            tags,
+            response: { 200: SubscriptionsResponse },
+          },
+        },
         async (req) => {
           return { subscriptions: await service.subscriptions(req.user.userId) }
         },
@@ -182,6 +232,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/user/subscriptions/:id/cancel',
         {
           schema: {
+            operationId: 'cancelSubscriptionById',
+            summary: 'Cancel one subscription at the end of its period',
             tags,
             params: SubscriptionIdParams,
             response: { 200: SubscriptionActionResponse },
@@ -197,6 +249,8 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         '/user/subscriptions/:id/renew',
         {
           schema: {
+            operationId: 'renewSubscription',
+            summary: 'Undo a cancellation: the subscription renews again',
             tags,
             params: SubscriptionIdParams,
             response: { 200: SubscriptionActionResponse },

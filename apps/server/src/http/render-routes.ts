@@ -1,6 +1,18 @@
-import { RENDER_START_KINDS, RenderStartedResponse } from '@parti/contract'
+import {
+  AnimateFields,
+  InpaintFields,
+  RENDER_START_KINDS,
+  RenderStartedResponse,
+  RenderStartFields,
+} from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { checkCallbackUrl } from '../api-webhooks/callback-url.ts'
+import type { Callback } from '../api-webhooks/repo.ts'
+import { keyWebhookUrl } from '../auth/api-keys.ts'
+import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
+import { AppError } from '../domain/errors.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { startRender } from '../generations/start.ts'
 import type { RenderPath } from '../kinds/index.ts'
@@ -14,6 +26,41 @@ const multipartDoc = (fields: string) =>
   'follow them with GET /api/events or GET /api/user/generations/status.'
 
 /**
+ * The webhook of a render request (docs/product.md#api-webhooks): its `callbackUrl`, else the default of the
+ * API key it was made with. Only a request made with an API key has one: the key's secret signs it.
+ */
+async function callbackOf(ctx: AppContext, user: SessionUser, field: unknown): Promise<Callback | undefined> {
+  const asked = typeof field === 'string' && field.trim() !== '' ? field.trim() : null
+  if (user.tokenKind !== 'api_key') {
+    if (asked)
+      throw new AppError('validation_failed', 'callbackUrl: only with an API key', {
+        field: 'callbackUrl',
+        reason: 'api_key_required',
+      })
+    return undefined
+  }
+  const url = asked ?? (await keyWebhookUrl(ctx.database.db, user.sessionId))
+  if (!url) return undefined
+  return {
+    userId: user.userId,
+    keyId: user.sessionId,
+    url: checkCallbackUrl(url, ctx.config.WEBHOOK_ALLOW_LOOPBACK),
+  }
+}
+
+/** A file part of a multipart body, as OpenAPI writes one. */
+const filePart = (what: string) => z.string().meta({ format: 'binary' }).describe(what).optional()
+const image = filePart('the image (PNG, JPEG or WebP, at most 10 MB)')
+
+// the bodies as the document shows them: text fields (contract) and file parts; the kinds check them (kinds/)
+const RenderStartBody = RenderStartFields.extend({
+  sketch: filePart('the sketch or plan (sketch render, multi-angle; several for a Pro batch)'),
+  image,
+})
+const AnimateBody = AnimateFields.extend({ image })
+const InpaintBody = InpaintFields.extend({ image })
+
+/**
  * The render calls of docs/product.md#api-render: each validates, stores inputs, debits and queues, then
  * answers 202 without waiting.
  */
@@ -23,7 +70,9 @@ export function renderRoutes(app: Api, ctx: AppContext, services: ApiServices): 
 
 function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): void {
   const handle = (path: RenderPath) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const { generations, batchId } = await startRender(ctx, engines, req.user, path, await readParts(req))
+    const parts = await readParts(req)
+    const callback = await callbackOf(ctx, req.user, parts.fields.callbackUrl)
+    const { generations, batchId } = await startRender(ctx, engines, req.user, path, parts, callback)
     return reply
       .status(202)
       .send(generations.length === 1 && !batchId ? { generation: generations[0]! } : { generations, batchId })
@@ -33,14 +82,17 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
     '/render/start',
     {
       schema: {
+        operationId: 'startRender',
+        summary: 'Start a sketch render, multi-angle, home staging or chat edit',
         tags: ['render'],
         description: multipartDoc(
           `Fields: generationType (${RENDER_START_KINDS.join(' | ')}), userPrompt, styleId, ` +
             'colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, ' +
-            'sourceGenerationId, imageUrl, conversationId. Files: sketch (sketch render, multi-angle; several for a ' +
+            'sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a ' +
             'Pro batch), image (home staging, chat edit), maskData (PNG, white = change).',
         ),
         consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: RenderStartBody,
         response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
@@ -52,11 +104,14 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
     '/render/animate',
     {
       schema: {
+        operationId: 'startAnimation',
+        summary: 'Animate an image into a 6 or 10 second video',
         tags: ['render'],
         description: multipartDoc(
           'Fields: imageUrl or sourceGenerationId (or an image file), description, duration (6 or 10), cameraMovement.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: AnimateBody,
         response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },
@@ -68,11 +123,14 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
     '/render/inpainting',
     {
       schema: {
+        operationId: 'startInpainting',
+        summary: 'Repaint a lassoed area of an image',
         tags: ['render'],
         description: multipartDoc(
           'Fields: image file (or sourceGenerationId), maskData (lasso area), prompt.',
         ),
         consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: InpaintBody,
         response: { 202: RenderStartedResponse },
       },
       config: { rateLimit: RENDER_LIMIT },

@@ -11,7 +11,14 @@ export function userRoutes(app: Api, ctx: AppContext): void {
   authenticated(app, db, (api) => {
     api.get(
       '/user/profile',
-      { schema: { tags: ['user'], response: { 200: ProfileResponse } } },
+      {
+        schema: {
+          operationId: 'getProfile',
+          summary: 'The signed-in user: e-mail, plan, credits',
+          tags: ['user'],
+          response: { 200: ProfileResponse },
+        },
+      },
       async (req) => {
         const user = await findUserById(db, req.user.userId)
         if (!user) throw unauthorized()

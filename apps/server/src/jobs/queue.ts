@@ -1,5 +1,6 @@
 import { FAILURES, type FailureReason } from '@parti/contract'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { jobEnded } from '../api-webhooks/repo.ts'
 import type { Database, Tx } from '../db/client.ts'
 import { settleHold } from '../db/repos/credits.ts'
 import { emitUserEvent, notifyTransient } from '../db/repos/events.ts'
@@ -294,6 +295,10 @@ export class JobQueue {
     row: GenerationRow,
     type: 'generation.completed' | 'generation.failed' | 'generation.updated',
   ) {
-    await emitUserEvent(db, row.userId, type, toGeneration(row, this.storage))
+    const generation = toGeneration(row, this.storage)
+    await emitUserEvent(db, row.userId, type, generation)
+    // a job started with a callback: its webhook is due, with the status body, as the job ends (api-webhooks/)
+    if (type !== 'generation.updated')
+      await jobEnded(db, row.id, JSON.stringify({ generations: [generation] }))
   }
 }

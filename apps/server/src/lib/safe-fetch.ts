@@ -78,7 +78,23 @@ export async function safeFetch(
   throw new SafeFetchError('http_error', 'too many redirects')
 }
 
-function parseUrl(raw: string): URL {
+const loopback = new BlockList()
+loopback.addSubnet('127.0.0.0', 8, 'ipv4')
+loopback.addAddress('::1', 'ipv6')
+
+/** A loopback address (127.0.0.0/8, ::1, or IPv4-mapped loopback). */
+export function isLoopbackAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return isLoopbackAddress(mapped[1]!)
+  const family = isIP(address)
+  return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+/** What an outbound call may reach: public addresses, and loopback too when a test setting allows it. */
+const allowedAddress = (address: string, allowLoopback: boolean) =>
+  !isForbiddenAddress(address) || (allowLoopback && isLoopbackAddress(address))
+
+function parseUrl(raw: string, allowLoopback = false): URL {
   let url: URL
   try {
     url = new URL(raw)
@@ -89,9 +105,9 @@ function parseUrl(raw: string): URL {
     throw new SafeFetchError('invalid_url', 'only http and https')
   if (url.username || url.password) throw new SafeFetchError('invalid_url', 'credentials in URL')
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (isIP(host) && isForbiddenAddress(host))
+  if (isIP(host) && !allowedAddress(host, allowLoopback))
     throw new SafeFetchError('forbidden_address', 'address not allowed')
-  if (host === 'localhost' || host.endsWith('.localhost'))
+  if (!allowLoopback && (host === 'localhost' || host.endsWith('.localhost')))
     throw new SafeFetchError('forbidden_address', 'address not allowed')
   return url
 }
@@ -102,11 +118,14 @@ type LookupCallback = (
   family?: number,
 ) => void
 
-function guardedLookup(hostname: string, opts: object, cb: LookupCallback): void {
+const guardedLookup = (hostname: string, opts: object, cb: LookupCallback) =>
+  lookupAllowing(false, hostname, opts, cb)
+
+function lookupAllowing(allowLoopback: boolean, hostname: string, opts: object, cb: LookupCallback): void {
   dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
     if (err) return cb(err, '')
     const list = addresses as LookupAddress[]
-    const bad = list.find((a) => isForbiddenAddress(a.address))
+    const bad = list.find((a) => !allowedAddress(a.address, allowLoopback))
     if (bad || list.length === 0) {
       const e = new Error('address not allowed') as NodeJS.ErrnoException
       e.code = 'EFORBIDDENADDR'
@@ -168,5 +187,60 @@ function request(
       const code = (e as NodeJS.ErrnoException).code
       reject(new SafeFetchError(code === 'EFORBIDDENADDR' ? 'forbidden_address' : 'network', e.message))
     })
+  })
+}
+
+export interface SafePostOptions {
+  body: string
+  headers: Record<string, string>
+  timeoutMs: number
+  /** tests only (WEBHOOK_ALLOW_LOOPBACK): loopback may be reached; every other private address stays refused */
+  allowLoopback?: boolean
+}
+
+/**
+ * POST to a user-supplied URL (job webhooks, docs/product.md#api-webhooks) with the same guard as `safeFetch`:
+ * http(s) only, every DNS answer checked at connect time, a time limit on the whole exchange, and no redirect
+ * followed (a 3xx is the receiver's answer, not a place to go). Answers the status code; the receiver's body is
+ * read (at most 64 KB) and dropped.
+ */
+export async function safePost(rawUrl: string, options: SafePostOptions): Promise<{ status: number }> {
+  const allowLoopback = options.allowLoopback ?? false
+  const url = parseUrl(rawUrl, allowLoopback)
+  return new Promise((resolve, reject) => {
+    const mod = url.protocol === 'https:' ? https : http
+    const req = mod.request(
+      url,
+      {
+        method: 'POST',
+        lookup: ((host: string, opts: object, cb: LookupCallback) =>
+          lookupAllowing(allowLoopback, host, opts, cb)) as never,
+        headers: {
+          'user-agent': 'Parti-Webhooks/1.0',
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(options.body)),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let size = 0
+        res.on('data', (c: Buffer) => {
+          size += c.length
+          if (size > 64 * 1024) res.destroy()
+        })
+        res.on('close', () => resolve({ status: res.statusCode ?? 0 }))
+        res.on('error', () => resolve({ status: res.statusCode ?? 0 }))
+      },
+    )
+    // the whole exchange, not only idle time: a receiver that trickles its answer is cut off too
+    const timer = setTimeout(() => req.destroy(new SafeFetchError('timeout', 'timed out')), options.timeoutMs)
+    req.on('close', () => clearTimeout(timer))
+    req.on('error', (e) => {
+      clearTimeout(timer)
+      if (e instanceof SafeFetchError) return reject(e)
+      const code = (e as NodeJS.ErrnoException).code
+      reject(new SafeFetchError(code === 'EFORBIDDENADDR' ? 'forbidden_address' : 'network', e.message))
+    })
+    req.end(options.body)
   })
 }

@@ -18,6 +18,7 @@ import type enPricing from '../locales/pricing/en.json'
 import type enSketch from '../locales/sketch/en.json'
 import type enStaging from '../locales/staging/en.json'
 import type enVideo from '../locales/video/en.json'
+import type enWebhooks from '../locales/webhooks/en.json'
 import { readStored, writeStored } from './storage'
 
 declare module 'i18next' {
@@ -44,6 +45,7 @@ declare module 'i18next' {
       credits: typeof enCredits
       outbox: typeof enOutbox
       account: typeof enAccount
+      webhooks: typeof enWebhooks
     }
   }
 }

@@ -9,6 +9,7 @@ import { Examples } from './Examples'
 import { useApiKeys } from './hooks'
 import { KeyList } from './KeyList'
 import { CreatedKey, NewKey } from './NewKey'
+import { DeliveryLog } from './Webhooks'
 
 const BENEFITS = ['automate', 'sameApi', 'keys'] as const
 
@@ -54,6 +55,7 @@ export default function ApiPage() {
             )}
             {(access || keys.data.keys.length > 0) && <KeyList keys={keys.data.keys} suspended={!access} />}
           </section>
+          {keys.data.keys.length > 0 && <DeliveryLog enabled />}
         </>
       )}
       <Examples apiKey={created?.key ?? null} />

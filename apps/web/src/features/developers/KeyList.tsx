@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/Button'
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { useRevokeKey } from './hooks'
+import { KeyWebhookLine, WebhookButton } from './Webhooks'
 
 /** The user's keys: name, first characters, created, last used, and Revoke after a confirmation. */
 export function KeyList({ keys, suspended }: { keys: ApiKey[]; suspended: boolean }) {
@@ -48,10 +49,15 @@ export function KeyList({ keys, suspended }: { keys: ApiKey[]; suspended: boolea
                 {t('keys.created', { date: date(key.createdAt) })} ·{' '}
                 {key.lastUsedAt ? t('keys.lastUsed', { date: date(key.lastUsedAt) }) : t('keys.neverUsed')}
               </p>
+              <KeyWebhookLine url={key.webhookUrl} />
             </div>
-            <Button variant="outline" size="sm" onClick={() => setAsked(key)}>
-              {t('keys.revoke')}
-            </Button>
+            {/* below the key on a phone, beside it from sm up */}
+            <div className="flex w-full justify-end gap-2 sm:w-auto">
+              {!suspended && <WebhookButton apiKey={key} />}
+              <Button variant="outline" size="sm" onClick={() => setAsked(key)}>
+                {t('keys.revoke')}
+              </Button>
+            </div>
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/Field'
 import { CodeBlock } from './CodeBlock'
 import { useCreateKey } from './hooks'
+import { WebhookSecret } from './Webhooks'
 
 /** Name a new key and create it; the key is then shown this once, with a copy button. */
 export function NewKey({ onCreated }: { onCreated: (created: CreatedApiKeyResponse | null) => void }) {
@@ -17,12 +18,15 @@ export function NewKey({ onCreated }: { onCreated: (created: CreatedApiKeyRespon
     event.preventDefault()
     if (!name.trim()) return setError(t('create.nameRequired'))
     setError(null)
-    create.mutate(name.trim(), {
-      onSuccess: (created) => {
-        setName('')
-        onCreated(created)
+    create.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (created) => {
+          setName('')
+          onCreated(created)
+        },
       },
-    })
+    )
   }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -61,6 +65,7 @@ export function CreatedKey({ created, onDone }: { created: CreatedApiKeyResponse
       <div className="mt-3">
         <CodeBlock code={created.key} label={t('created.label')} testId="created-key-value" />
       </div>
+      <WebhookSecret secret={created.webhookSecret} />
       <Button variant="outline" size="sm" className="mt-3" onClick={onDone}>
         {t('created.done')}
       </Button>

@@ -6,10 +6,20 @@ const doc = (paths: Record<string, Record<string, unknown>>, server?: string) =>
   ...(server ? { servers: [{ url: server }] } : {}),
   paths,
 })
-const both = {
-  [EXAMPLE_OPERATIONS.status.path]: { get: {} },
-  [EXAMPLE_OPERATIONS.render.path]: { post: {} },
+const statusOp = {
+  get: { operationId: EXAMPLE_OPERATIONS.status, parameters: [{ name: 'ids', in: 'query' }] },
 }
+const renderOp = {
+  post: {
+    operationId: EXAMPLE_OPERATIONS.render,
+    requestBody: {
+      content: {
+        'multipart/form-data': { schema: { properties: { generationType: {}, userPrompt: {}, sketch: {} } } },
+      },
+    },
+  },
+}
+const both = { '/api/user/generations/status': statusOp, '/api/render/start': renderOp }
 
 describe('API page examples', () => {
   it('use the document’s server address and its paths, with the key', () => {
@@ -29,10 +39,30 @@ describe('API page examples', () => {
     expect(ex.curl.status).toContain('Bearer YOUR_API_KEY')
   })
 
-  it('show nothing when the document does not serve an operation (or with the wrong method)', () => {
-    expect(buildExamples(doc({ [EXAMPLE_OPERATIONS.status.path]: { get: {} } }), 'http://x')).toBeNull()
+  it('find the operations by operationId wherever the document puts them', () => {
+    const moved = { '/api/v2/status': statusOp, '/api/v2/renders': renderOp }
+    const ex = buildExamples(doc(moved, 'https://parti.example'), 'http://x')!
+    expect(ex.curl.render).toContain('curl -X POST https://parti.example/api/v2/renders')
+    expect(ex.javascript.status).toContain("fetch('https://parti.example/api/v2/status?ids='")
+  })
+
+  it('show nothing when the document does not serve an operation, with its method and names', () => {
+    expect(buildExamples(doc({ '/api/user/generations/status': statusOp }), 'http://x')).toBeNull()
     expect(
-      buildExamples(doc({ ...both, [EXAMPLE_OPERATIONS.render.path]: { get: {} } }), 'http://x'),
+      buildExamples(doc({ ...both, '/api/render/start': { get: renderOp.post } }), 'http://x'),
+    ).toBeNull()
+    const noSketch = {
+      post: {
+        ...renderOp.post,
+        requestBody: { content: { 'multipart/form-data': { schema: { properties: {} } } } },
+      },
+    }
+    expect(buildExamples(doc({ ...both, '/api/render/start': noSketch }), 'http://x')).toBeNull()
+    expect(
+      buildExamples(
+        doc({ ...both, '/api/user/generations/status': { get: { operationId: 'getGenerationStatus' } } }),
+        'http://x',
+      ),
     ).toBeNull()
     expect(buildExamples(null, 'http://x')).toBeNull()
   })
