@@ -10,6 +10,7 @@ import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
 import { GenerationService } from './generations/service.ts'
 import { accountDataRoutes } from './http/account-data-routes.ts'
+import { adminInboxRoutes } from './http/admin-inbox-routes.ts'
 import { adminOutboxRoutes } from './http/admin-outbox-routes.ts'
 import { adminRoutes } from './http/admin-routes.ts'
 import { capabilityRoutes } from './http/capability-routes.ts'
@@ -69,6 +70,7 @@ export function apiRoutes(engines: EngineRouter): RouteModule[] {
     oidcRoutes,
     adminRoutes,
     adminOutboxRoutes,
+    adminInboxRoutes,
   ]
 }
 

@@ -60,7 +60,12 @@ export async function listInbox(
 }
 
 /** Mark a request handled, or open again. */
-export async function setHandled(db: DbOrTx, id: string, adminId: string, handled: boolean): Promise<InboxItem> {
+export async function setHandled(
+  db: DbOrTx,
+  id: string,
+  adminId: string,
+  handled: boolean,
+): Promise<InboxItem> {
   const [row] = await db
     .update(contactMessages)
     .set(handled ? { handledAt: new Date(), handledBy: adminId } : { handledAt: null, handledBy: null })
@@ -103,7 +108,12 @@ export async function replyToRequest(
     const now = new Date()
     const [updated] = await tx
       .update(contactMessages)
-      .set({ reply: text, repliedAt: now, handledAt: row.handledAt ?? now, handledBy: row.handledBy ?? adminId })
+      .set({
+        reply: text,
+        repliedAt: now,
+        handledAt: row.handledAt ?? now,
+        handledBy: row.handledBy ?? adminId,
+      })
       .where(eq(contactMessages.id, id))
       .returning()
     return toItem(updated!)
