@@ -353,6 +353,18 @@ export interface paths {
     /** One mail of the outbox with its text and HTML (admin) */
     get: operations["getOutboxMessage"];
   };
+  "/api/admin/inbox": {
+    /** Contact and demo requests, open or handled (admin) */
+    get: operations["listInbox"];
+  };
+  "/api/admin/inbox/{id}/handled": {
+    /** Mark a request handled, or open again (admin) */
+    post: operations["markInboxHandled"];
+  };
+  "/api/admin/inbox/{id}/reply": {
+    /** Answer a request by mail in the sender's language; marks it handled (admin) */
+    post: operations["replyToInbox"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -4930,6 +4942,162 @@ export interface operations {
               html: string;
               messageId: string | null;
             };
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Contact and demo requests, open or handled (admin) */
+  listInbox: {
+    parameters: {
+      query?: {
+        status?: "open" | "handled";
+        cursor?: string;
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            items: components["schemas"]["InboxItem"][];
+            nextCursor: string | null;
+            open: number;
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mark a request handled, or open again (admin) */
+  markInboxHandled: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          handled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            item: components["schemas"]["InboxItem"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Answer a request by mail in the sender's language; marks it handled (admin) */
+  replyToInbox: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            item: components["schemas"]["InboxItem"];
           };
         };
       };
