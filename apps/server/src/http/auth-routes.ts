@@ -20,6 +20,7 @@ import type { Api } from './types.ts'
 // whatever the addresses; sign-ups per address.
 const SIGN_IN_PER_ADDRESS = { max: 20, timeWindow: '1 minute' }
 const SIGN_IN_PER_ACCOUNT = { max: 10, windowMs: 15 * 60_000 }
+const accountKey = (email: string) => `sign-in:${email.trim().toLowerCase()}`
 const SIGN_UP_LIMIT = { max: 30, timeWindow: '1 minute' }
 
 export function authRoutes(app: Api, ctx: AppContext): void {
@@ -59,20 +60,31 @@ export function authRoutes(app: Api, ctx: AppContext): void {
         response: { 200: AuthResponse },
       },
       config: { rateLimit: SIGN_IN_PER_ADDRESS },
-      // after body parsing, so the key can name the account; a second count beside the route's own limit
+      // after body parsing, so the key can name the account; a second count beside the route's own limit, of
+      // the failed attempts only (the handler counts them): signing in often is not an attack
       preHandler: async (req, reply) => {
-        const account = req.body.email.trim().toLowerCase()
-        const { count, ttlMs } = await app.attempts.hit(`sign-in:${account}`, SIGN_IN_PER_ACCOUNT.windowMs)
-        if (count <= SIGN_IN_PER_ACCOUNT.max) return
+        const { count, ttlMs } = await app.attempts.peek(accountKey(req.body.email))
+        if (count < SIGN_IN_PER_ACCOUNT.max) return
         reply.header('retry-after', String(Math.ceil(ttlMs / 1000)))
         throw new AppError('rate_limited', 'Too many attempts. Please wait a moment and try again.')
       },
     },
     async (req, reply) => {
-      const { token, user } = await signIn(ctx.database.db, ctx.auth, {
-        ...req.body,
-        userAgent: req.headers['user-agent'] ?? null,
-      })
+      let signedIn: Awaited<ReturnType<typeof signIn>>
+      try {
+        signedIn = await signIn(ctx.database.db, ctx.auth, {
+          ...req.body,
+          userAgent: req.headers['user-agent'] ?? null,
+        })
+      } catch (err) {
+        if (
+          err instanceof AppError &&
+          (err.code === 'invalid_credentials' || err.code === 'provider_sign_in')
+        )
+          await app.attempts.hit(accountKey(req.body.email), SIGN_IN_PER_ACCOUNT.windowMs)
+        throw err
+      }
+      const { token, user } = signedIn
       setSessionCookie(reply, token, secure, ttl)
       return { token, user: toProfile(user) }
     },

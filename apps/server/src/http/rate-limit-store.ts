@@ -76,6 +76,8 @@ function pgRateLimitStore(database: Database) {
 interface AttemptCounter {
   /** counts one attempt under `key`; answers the count in the current window and the ms until it ends */
   hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>
+  /** the count in the current window without adding to it */
+  peek(key: string): Promise<{ count: number; ttlMs: number }>
 }
 
 declare module 'fastify' {
@@ -99,6 +101,12 @@ export function rateLimits(
     const Store = pgRateLimitStore(database)
     const store = new Store(null, 'rl:attempts:')
     const attempts: AttemptCounter = {
+      peek: (key) =>
+        new Promise((resolve) =>
+          store.read(key, (err, res) =>
+            resolve(err || !res ? { count: 0, ttlMs: 0 } : { count: res.current, ttlMs: res.ttl }),
+          ),
+        ),
       hit: (key, windowMs) =>
         new Promise((resolve, reject) =>
           store.incr(
@@ -119,6 +127,18 @@ export function rateLimits(
   redis.on('error', () => {})
   onClose(() => redis.quit().catch(() => redis.disconnect()))
   const attempts: AttemptCounter = {
+    async peek(key) {
+      const k = `parti-rl:attempts:${key}`
+      try {
+        const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [
+          [null, string | null],
+          [null, number],
+        ]
+        return { count: Number(count ?? 0), ttlMs: Math.max(0, ttl) }
+      } catch {
+        return { count: 0, ttlMs: 0 }
+      }
+    },
     async hit(key, windowMs) {
       const k = `parti-rl:attempts:${key}`
       try {

@@ -19,6 +19,7 @@ const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
 const AdminOutboxPage = lazy(() => import('../features/admin/AdminOutboxPage'))
+const AdminInboxPage = lazy(() => import('../features/admin/AdminInboxPage'))
 const AccountPage = lazy(() => import('../features/account/AccountPage'))
 const ResetPasswordPage = lazy(() =>
   import('../features/account/LinkPages').then((m) => ({ default: m.ResetPasswordPage })),
@@ -100,6 +101,7 @@ export const router = createBrowserRouter([
           { path: 'account', element: <AccountPage />, handle: handle('pages.account.title') },
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
+          { path: 'admin/inbox', element: <AdminInboxPage />, handle: handle('pages.adminInbox.title') },
           { path: 'admin/outbox', element: <AdminOutboxPage />, handle: handle('pages.adminOutbox.title') },
         ],
       },

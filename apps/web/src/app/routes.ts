@@ -15,6 +15,7 @@ export type PageTitleKey =
   | 'pages.privacy.title'
   | 'pages.product.title'
   | 'pages.tour.title'
+  | 'pages.adminInbox.title'
 
 /** What a route declares about itself in `handle`. */
 export interface RouteHandle {

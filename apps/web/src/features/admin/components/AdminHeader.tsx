@@ -6,6 +6,7 @@ import { cn } from '../../../components/ui/cn'
 const TABS = [
   { to: '/admin', key: 'tabs.styles', end: true },
   { to: '/admin/plans', key: 'tabs.plans', end: false },
+  { to: '/admin/inbox', key: 'tabs.inbox', end: false },
   { to: '/admin/outbox', key: 'tabs.outbox', end: false },
 ] as const
 
@@ -23,7 +24,7 @@ export function AdminHeader({
   return (
     <header className="mb-6 flex flex-col gap-4 sm:mb-8">
       <nav aria-label={t('tabs.label')}>
-        <ul className="inline-flex gap-1 rounded-xl bg-surface-2 p-1 text-sm font-medium">
+        <ul className="inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-surface-2 p-1 text-sm font-medium">
           {TABS.map((tab) => (
             <li key={tab.to}>
               <NavLink
