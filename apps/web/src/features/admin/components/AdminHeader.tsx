@@ -32,7 +32,7 @@ export function AdminHeader({
                 end={tab.end}
                 className={({ isActive }) =>
                   cn(
-                    'inline-flex h-8 items-center rounded-lg px-3.5 transition-colors',
+                    'inline-flex h-8 items-center whitespace-nowrap rounded-lg px-3.5 transition-colors',
                     isActive ? 'bg-surface text-fg shadow-card' : 'text-fg-muted hover:text-fg',
                   )
                 }
