@@ -28,6 +28,7 @@ import { JobQueue } from './jobs/queue.ts'
 import { StatusCache } from './jobs/status-cache.ts'
 import { Worker } from './jobs/worker.ts'
 import { createMailer } from './mail/mailer.ts'
+import { videoReadyMail } from './mail/video-ready.ts'
 import { MailWorker } from './mail/worker.ts'
 import { startBillingClock } from './payments/billing-clock.ts'
 import { createPayments } from './payments/index.ts'
@@ -84,7 +85,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
   const timers: NodeJS.Timeout[] = []
 
   if (options.role !== 'api') {
-    const queue = new JobQueue(ctx.database, ctx.storage)
+    const queue = new JobQueue(ctx.database, ctx.storage, videoReadyMail(ctx.config.publicUrl))
     worker = new Worker(
       ctx.database,
       queue,
@@ -133,7 +134,7 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       generations: new GenerationService(
         ctx.database.db,
         ctx.storage,
-        new JobQueue(ctx.database, ctx.storage),
+        new JobQueue(ctx.database, ctx.storage, videoReadyMail(ctx.config.publicUrl)),
         statusCache,
       ),
       engines: options.engines,

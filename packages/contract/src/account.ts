@@ -56,6 +56,8 @@ export const ChangeEmailRequest = z.object({
 export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequest>
 
 export const LanguageRequest = z.object({ language: Language })
+/** PUT /account/notifications: which optional mails the user wants */
+export const NotificationsRequest = z.object({ videoReady: z.boolean() })
 export type LanguageRequest = z.infer<typeof LanguageRequest>
 
 export const AccountInfo = z
@@ -67,6 +69,8 @@ export const AccountInfo = z
     /** an address change waiting for its confirmation link, if any */
     pendingEmail: z.string().nullable(),
     language: Language.nullable(),
+    /** mail when a video is ready (opt-in; docs/product.md#account) */
+    notifyVideoReady: z.boolean(),
   })
   .meta({ id: 'AccountInfo' })
 export type AccountInfo = z.infer<typeof AccountInfo>
@@ -79,6 +83,7 @@ export const AcceptedResponse = z.object({ accepted: z.literal(true) })
 export const MAIL_KINDS = [
   'verify-email',
   'password-reset',
+  'video-ready',
   'email-change',
   'email-change-notice',
   'contact-forward',

@@ -1,12 +1,4 @@
 import { z } from 'zod'
-import { DeleteAccountRequest } from './account-data.ts'
-import {
-  InboxHandledRequest,
-  InboxItemResponse,
-  InboxQuery,
-  InboxReplyRequest,
-  InboxResponse,
-} from './inbox.ts'
 import {
   AcceptedResponse,
   AccountResponse,
@@ -14,12 +6,14 @@ import {
   ChangeEmailRequest,
   ChangePasswordRequest,
   LanguageRequest,
+  NotificationsRequest,
   OutboxMessageResponse,
   OutboxQuery,
   OutboxResponse,
   PasswordResetConfirm,
   PasswordResetRequest,
 } from './account.ts'
+import { DeleteAccountRequest } from './account-data.ts'
 import {
   AdminPlanInput,
   AdminPlanResponse,
@@ -70,6 +64,13 @@ import {
   TransactionsQuery,
   TransactionsResponse,
 } from './generation.ts'
+import {
+  InboxHandledRequest,
+  InboxItemResponse,
+  InboxQuery,
+  InboxReplyRequest,
+  InboxResponse,
+} from './inbox.ts'
 import { ConsentRequest, ContactRequest, HealthResponse, MessageResponse, OkResponse } from './misc.ts'
 import {
   ALaCarteRequest,
@@ -129,6 +130,7 @@ export const ROUTES = {
   'POST /account/email': { body: ChangeEmailRequest, response: AcceptedResponse },
   'POST /account/sign-out-everywhere': { response: OkResponse },
   'PUT /account/language': { body: LanguageRequest, response: OkResponse },
+  'PUT /account/notifications': { body: NotificationsRequest, response: OkResponse },
   'GET /user/api-keys': { response: ApiKeysResponse },
   'POST /user/api-keys': { body: CreateApiKeyRequest, response: CreatedApiKeyResponse },
   'DELETE /user/api-keys/{id}': { response: OkResponse },

@@ -238,7 +238,17 @@ export async function accountInfo(db: Db, userId: string): Promise<AccountInfo> 
     providers: await providersOf(db, userId),
     pendingEmail: await pendingEmailOf(db, userId),
     language: user.language ? mailLanguage(user.language) : null,
+    notifyVideoReady: user.notifyVideoReady,
   }
+}
+
+/** Which optional mails the user wants (docs/product.md#account). */
+export async function setNotifications(
+  db: DbOrTx,
+  userId: string,
+  n: { videoReady: boolean },
+): Promise<void> {
+  await db.update(users).set({ notifyVideoReady: n.videoReady }).where(eq(users.id, userId))
 }
 
 function isUniqueViolation(err: unknown): boolean {

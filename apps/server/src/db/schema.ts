@@ -41,6 +41,8 @@ export const users = pgTable(
     emailVerifiedAt: ts('email_verified_at'),
     /** the language the user last chose; the language of the mail they get (apps/server/src/mail/README.md) */
     language: text('language'),
+    /** mail when a video is ready (opt-in, docs/product.md#account) */
+    notifyVideoReady: boolean('notify_video_ready').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import {
   ChangeEmailRequest,
   ChangePasswordRequest,
   LanguageRequest,
+  NotificationsRequest,
   OkResponse,
   PasswordResetConfirm,
   PasswordResetRequest,
@@ -19,6 +20,7 @@ import {
   resendVerification,
   resetPassword,
   setLanguage,
+  setNotifications,
   signOutEverywhere,
   verifyEmail,
 } from '../auth/account.ts'
@@ -240,6 +242,23 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
         },
         async (req) => {
           await setLanguage(db, req.user.userId, req.body.language)
+          return { success: true as const }
+        },
+      )
+
+      api.put(
+        '/account/notifications',
+        {
+          schema: {
+            operationId: 'setAccountNotifications',
+            summary: 'Choose the optional mails: a video is ready',
+            tags,
+            body: NotificationsRequest,
+            response: { 200: OkResponse },
+          },
+        },
+        async (req) => {
+          await setNotifications(db, req.user.userId, req.body)
           return { success: true as const }
         },
       )

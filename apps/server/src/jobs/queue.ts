@@ -21,6 +21,8 @@ export class JobQueue {
   constructor(
     private readonly database: Database,
     private readonly storage: StorageService,
+    /** runs in the transaction that completes a job (a mail queued with it, mail/video-ready.ts) */
+    private readonly onCompleted?: (tx: Tx, row: GenerationRow) => Promise<void>,
   ) {}
 
   private get db() {
@@ -130,6 +132,7 @@ export class JobQueue {
       if (!done) return null
       const row = await this.settle(tx, done, release?.amount ?? 0, release?.reason ?? 'not delivered')
       await this.emit(tx, row, 'generation.completed')
+      await this.onCompleted?.(tx, row)
       return row
     })
   }

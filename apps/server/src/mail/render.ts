@@ -24,6 +24,8 @@ export type MailContent =
   | { kind: 'email-change'; email: string; link: string }
   | { kind: 'email-change-notice'; email: string }
   | { kind: 'contact-forward'; name: string; email: string; subject: string; message: string }
+  /** a video the user started is ready (opt-in, docs/product.md#account) */
+  | { kind: 'video-ready'; link: string; seconds: number }
   /** an answer from the admin inbox (docs/admin.md#inbox), quoting the request; `replyTo` the support address */
   | {
       kind: 'contact-reply'
@@ -148,6 +150,13 @@ function partsOf(content: MailContent, t: MailTexts, language: Language): Parts 
         subject: fill(t.contactForward.subject, { subject: content.subject }),
         paragraphs: [fill(t.contactForward.intro, content), content.message],
         after: [],
+      }
+    case 'video-ready':
+      return {
+        subject: t.videoReady.subject,
+        paragraphs: [t.greeting, fill(t.videoReady.body, { seconds: count(content.seconds) })],
+        action: { label: t.videoReady.action, link: content.link },
+        after: [t.videoReady.why],
       }
     case 'contact-reply':
       return {

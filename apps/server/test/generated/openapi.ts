@@ -126,6 +126,10 @@ export interface paths {
     /** The language mail is written in */
     put: operations["setAccountLanguage"];
   };
+  "/api/account/notifications": {
+    /** Choose the optional mails: a video is ready */
+    put: operations["setAccountNotifications"];
+  };
   "/api/user/profile": {
     /** The signed-in user: e-mail, plan, credits */
     get: operations["getProfile"];
@@ -378,11 +382,12 @@ export interface components {
       providers: ("google" | "apple")[];
       pendingEmail: string | null;
       language: ("en" | "es" | "fr" | "pt" | "de" | "nl" | "ar") | null;
+      notifyVideoReady: boolean;
     };
     OutboxItemInput: {
       id: string;
       /** @enum {string} */
-      kind: "verify-email" | "password-reset" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
+      kind: "verify-email" | "password-reset" | "video-ready" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
       to: string;
       subject: string;
       language: string;
@@ -837,11 +842,12 @@ export interface components {
       providers: ("google" | "apple")[];
       pendingEmail: string | null;
       language: ("en" | "es" | "fr" | "pt" | "de" | "nl" | "ar") | null;
+      notifyVideoReady: boolean;
     };
     OutboxItem: {
       id: string;
       /** @enum {string} */
-      kind: "verify-email" | "password-reset" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
+      kind: "verify-email" | "password-reset" | "video-ready" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
       to: string;
       subject: string;
       language: string;
@@ -2257,6 +2263,51 @@ export interface operations {
         "application/json": {
           /** @enum {string} */
           language: "en" | "es" | "fr" | "pt" | "de" | "nl" | "ar";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Choose the optional mails: a video is ready */
+  setAccountNotifications: {
+    requestBody: {
+      content: {
+        "application/json": {
+          videoReady: boolean;
         };
       };
     };
@@ -4926,7 +4977,7 @@ export interface operations {
             item: {
               id: string;
               /** @enum {string} */
-              kind: "verify-email" | "password-reset" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
+              kind: "verify-email" | "password-reset" | "video-ready" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
               to: string;
               subject: string;
               language: string;

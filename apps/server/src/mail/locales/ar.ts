@@ -36,6 +36,12 @@ export const ar: MailTexts = {
     hello: 'مرحبًا {{name}}،',
     quote: 'كتبت:',
   },
+  videoReady: {
+    subject: 'الفيديو جاهز',
+    body: 'الفيديو الذي بدأته ومدته {{seconds}} ثانية جاهز.',
+    action: 'افتحه في المعرض',
+    why: 'تصلك هذه الرسالة لأنك طلبتها في إعدادات حسابك.',
+  },
   receipt: {
     subject: 'إيصالك من Parti',
     credits: 'شكرًا لك: أُضيفت {{credits}} نقطة إلى حسابك مقابل {{amount}}.',

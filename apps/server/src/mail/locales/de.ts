@@ -37,6 +37,12 @@ export const de: MailTexts = {
     hello: 'Hallo {{name}},',
     quote: 'Sie schrieben:',
   },
+  videoReady: {
+    subject: 'Ihr Video ist fertig',
+    body: 'Das {{seconds}}-Sekunden-Video, das Sie gestartet haben, ist fertig.',
+    action: 'In der Galerie öffnen',
+    why: 'Sie erhalten diese E-Mail, weil Sie sie in Ihren Kontoeinstellungen angefordert haben.',
+  },
   receipt: {
     subject: 'Ihre Parti-Quittung',
     credits: 'Vielen Dank: {{credits}} Credits wurden Ihrem Konto für {{amount}} gutgeschrieben.',

@@ -35,6 +35,12 @@ export const en = {
     hello: 'Hello {{name}},',
     quote: 'You wrote:',
   },
+  videoReady: {
+    subject: 'Your video is ready',
+    body: 'The {{seconds}} second video you started is ready.',
+    action: 'Open it in the gallery',
+    why: 'You get this mail because you asked for it in your account settings.',
+  },
   receipt: {
     subject: 'Your Parti receipt',
     credits: 'Thank you: {{credits}} credits were added to your account for {{amount}}.',

@@ -38,6 +38,12 @@ export const es: MailTexts = {
     hello: 'Hola, {{name}}:',
     quote: 'Usted escribió:',
   },
+  videoReady: {
+    subject: 'Tu vídeo está listo',
+    body: 'El vídeo de {{seconds}} segundos que iniciaste está listo.',
+    action: 'Abrirlo en la galería',
+    why: 'Recibes este correo porque lo pediste en los ajustes de tu cuenta.',
+  },
   receipt: {
     subject: 'Tu recibo de Parti',
     credits: 'Gracias: se han añadido {{credits}} créditos a tu cuenta por {{amount}}.',

@@ -37,6 +37,12 @@ export const fr: MailTexts = {
     hello: 'Bonjour {{name}},',
     quote: 'Vous avez écrit :',
   },
+  videoReady: {
+    subject: 'Votre vidéo est prête',
+    body: 'La vidéo de {{seconds}} secondes que vous avez lancée est prête.',
+    action: 'L’ouvrir dans la galerie',
+    why: 'Vous recevez ce message parce que vous l’avez demandé dans les réglages de votre compte.',
+  },
   receipt: {
     subject: 'Votre reçu Parti',
     credits: 'Merci : {{credits}} crédits ont été ajoutés à votre compte pour {{amount}}.',

@@ -36,6 +36,12 @@ export const nl: MailTexts = {
     hello: 'Hallo {{name}},',
     quote: 'U schreef:',
   },
+  videoReady: {
+    subject: 'Je video is klaar',
+    body: 'De video van {{seconds}} seconden die je startte is klaar.',
+    action: 'Openen in de galerij',
+    why: 'Je krijgt deze e-mail omdat je erom vroeg in je accountinstellingen.',
+  },
   receipt: {
     subject: 'Uw Parti-ontvangstbewijs',
     credits: 'Dank u: er zijn {{credits}} credits aan uw account toegevoegd voor {{amount}}.',

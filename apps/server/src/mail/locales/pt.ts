@@ -37,6 +37,12 @@ export const pt: MailTexts = {
     hello: 'Olá {{name}},',
     quote: 'Escreveu:',
   },
+  videoReady: {
+    subject: 'O seu vídeo está pronto',
+    body: 'O vídeo de {{seconds}} segundos que iniciou está pronto.',
+    action: 'Abri-lo na galeria',
+    why: 'Recebe este e-mail porque o pediu nas definições da sua conta.',
+  },
   receipt: {
     subject: 'O seu recibo Parti',
     credits: 'Obrigado: foram adicionados {{credits}} créditos à sua conta por {{amount}}.',

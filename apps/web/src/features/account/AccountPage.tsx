@@ -15,9 +15,9 @@ import { Spinner } from '../../components/ui/Spinner'
 import { isApiError } from '../../lib/api'
 import { useErrorText } from '../../lib/errors'
 import { useAsyncAction } from '../../lib/useAsyncAction'
-import { setSignedOut } from '../auth/session'
 import { DeleteSection } from '../account-data/DeleteSection'
 import { ExportSection } from '../account-data/ExportSection'
+import { setSignedOut } from '../auth/session'
 import { AccountSection } from './AccountSection'
 import {
   accountKey,
@@ -27,6 +27,7 @@ import {
   resendVerification,
   signOutEverywhere,
 } from './api'
+import { NotificationsSection } from './NotificationsSection'
 
 /**
  * /account (docs/product.md#account): the address (verified or not, a resend, a change confirmed by mail), the
@@ -57,6 +58,7 @@ export default function AccountPage() {
           <AddressSection account={account.data.account} />
           <PasswordSection account={account.data.account} />
           <SessionsSection />
+          <NotificationsSection account={account.data.account} />
           {/* the account's data (docs/product.md#data-rights) */}
           <ExportSection />
           <DeleteSection hasPassword={account.data.account.hasPassword} />

@@ -27,3 +27,6 @@ export const changeEmail = (body: ChangeEmailRequest) => call('POST /account/ema
 export const signOutEverywhere = () => call('POST /account/sign-out-everywhere')
 
 export const saveLanguage = (language: Language) => call('PUT /account/language', { body: { language } })
+
+export const saveNotifications = (videoReady: boolean) =>
+  call('PUT /account/notifications', { body: { videoReady } })
