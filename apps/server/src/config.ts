@@ -8,6 +8,7 @@ import { type EngineConfig, EngineEnvShape, engineSettings } from './engines/con
 import { type FidelitySettings, parseThresholds } from './fidelity/settings.ts'
 import { bool, ConfigError, int, invalidConfiguration, optional, withDefault } from './lib/env.ts'
 import { PaymentEnvShape, type PaymentSettings, parsePaymentSettings } from './payments/config.ts'
+import { BlobEnvShape, type BlobSettings, parseBlobSettings } from './storage/config.ts'
 
 export { ConfigError }
 
@@ -52,6 +53,8 @@ const EnvSchema = z.object({
   FIDELITY_THRESHOLDS: optional(z.string()),
   /** the browser end-to-end suite's helper routes (http/test-routes.ts); never set in a deployment */
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
+  // where files live: DATA_DIR/files or an S3-compatible bucket (storage/config.ts)
+  ...BlobEnvShape,
   // payments: the built-in test checkout, or Stripe when its keys are set (payments/config.ts)
   ...PaymentEnvShape,
   // the engine of each feature and the providers' keys and models (engines/config.ts, docs/hosted-engines.md)
@@ -78,6 +81,7 @@ export interface Config extends Env {
   payments: PaymentSettings
   engines: EngineConfig
   fidelity: FidelitySettings
+  blobs: BlobSettings
 }
 
 /** Parse the environment; throws ConfigError with one line per bad variable, each naming it. */
@@ -95,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (engines.problems.length) throw invalidConfiguration(engines.problems)
   const fidelity = parseThresholds(e.FIDELITY_THRESHOLDS)
   if (fidelity.problems.length) throw invalidConfiguration(fidelity.problems)
+  const blobs = parseBlobSettings(e)
+  if (blobs.problems.length) throw invalidConfiguration(blobs.problems)
   const dataDir = resolve(e.DATA_DIR)
   return {
     ...e,
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: payments.settings,
     engines: engines.settings,
     fidelity: fidelity.settings,
+    blobs: blobs.settings,
   }
 }
 
