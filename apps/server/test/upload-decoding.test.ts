@@ -13,7 +13,7 @@ let userId: string
 beforeAll(async () => {
   server = await startTestServer()
   api = new Api(server.url)
-  userId = (await api.signUp()).user.id
+  userId = (await api.signUp()).user.uid
 })
 afterAll(() => server.close())
 
