@@ -133,3 +133,18 @@ describe("the server's own client errors use the one error shape", () => {
     expect(r.headers.get('content-type')).toMatch(/^application\/json/)
   })
 })
+
+describe('/api/docs', () => {
+  it('sends a Content-Security-Policy: its own scripts by hash, never framed, nothing from elsewhere', async () => {
+    for (const path of ['/api/docs', '/api/docs/static/index.html']) {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/)
+      expect(csp, path).toContain("frame-ancestors 'none'")
+      expect(csp, path).toContain("object-src 'none'")
+      expect(csp, path).not.toMatch(/unsafe-inline|unsafe-eval|validator\.swagger\.io| https:/)
+      // served over http here: no upgrade of its own scripts to https
+      expect(csp, path).not.toContain('upgrade-insecure-requests')
+    }
+  })
+})
