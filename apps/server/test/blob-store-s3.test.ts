@@ -83,6 +83,23 @@ describe('files in an S3 bucket', () => {
     expect(signed.status).toBe(200)
     expect(Buffer.from(await signed.arrayBuffer()).equals(served)).toBe(true)
     expect((await fetch(`${server.url}/api/files/users/${userId}/missing.png?exp=1&sig=x`)).status).toBe(404)
+
+    // HEAD requests and downloads abandoned half-way give their bucket connection back (the SDK keeps 50)
+    const url = `${server.url}${g!.outputImageUrl}`
+    const auth = { authorization: `Bearer ${api.token}` }
+    for (let i = 0; i < 60; i++) {
+      const head = await fetch(url, { method: 'HEAD', headers: auth })
+      expect(head.status).toBe(200)
+      expect(Number(head.headers.get('content-length'))).toBe(served.length)
+    }
+    for (let i = 0; i < 60; i++) {
+      const controller = new AbortController()
+      const res = await fetch(url, { headers: auth, signal: controller.signal })
+      controller.abort()
+      await res.body?.cancel().catch(() => {})
+    }
+    const after = await fetch(url, { headers: auth, signal: AbortSignal.timeout(5_000) })
+    expect(Buffer.from(await after.arrayBuffer()).equals(served)).toBe(true)
   })
 
   it('a video streams from the bucket in byte ranges, for seeking', async () => {
