@@ -6,7 +6,7 @@ import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
-import { FsBlobStore } from './storage/fs/fs-blob-store.ts'
+import { openBlobStore } from './storage/index.ts'
 import { StorageService } from './storage/service.ts'
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -25,6 +25,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Lo
 
 /** Open the database, apply migrations, load the catalogue on first start, and assemble the shared services. */
 export async function createContext(config: Config, log: Logger): Promise<AppContext> {
+  // before the database: a bucket that cannot be used is a setting at fault (ConfigError, exit 78)
+  const blobs = await openBlobStore(config.blobs, config.filesDir)
   const database = await openDatabase(
     { databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: config.DATABASE_POOL_SIZE },
     log,
@@ -37,7 +39,7 @@ export async function createContext(config: Config, log: Logger): Promise<AppCon
     await database.close()
     throw err
   }
-  const storage = new StorageService(new FsBlobStore(config.filesDir), config.sessionSecret)
+  const storage = new StorageService(blobs, config.sessionSecret)
   return {
     config,
     database,

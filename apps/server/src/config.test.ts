@@ -54,6 +54,48 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: d, MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/)
   })
 
+  it('keeps files in DATA_DIR/files unless BLOB_STORE=s3, and checks the S3 settings then', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).blobs).toEqual({ store: 'fs' })
+    // S3 settings alone switch nothing (the blobs:move command reads them before the switch)
+    expect(loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'parti-files' }).blobs).toEqual({ store: 'fs' })
+    const c = loadConfig({
+      DATA_DIR: dir(),
+      BLOB_STORE: 's3',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_BUCKET: 'parti-files',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    })
+    expect(c.blobs).toEqual({
+      store: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'parti-files',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    })
+    expect(() => loadConfig({ DATA_DIR: dir(), BLOB_STORE: 'gcs' })).toThrow(
+      /^Invalid configuration: BLOB_STORE: /,
+    )
+    expect(() => loadConfig({ DATA_DIR: dir(), BLOB_STORE: 's3' })).toThrow(
+      /^Invalid configuration: S3_BUCKET: required/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dir(), BLOB_STORE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrow(
+      /S3_BUCKET: must be a bucket name/,
+    )
+    expect(() =>
+      loadConfig({ DATA_DIR: dir(), BLOB_STORE: 's3', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'AKIA' }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY: required because S3_ACCESS_KEY_ID is set/)
+    expect(() =>
+      loadConfig({ DATA_DIR: dir(), BLOB_STORE: 's3', S3_BUCKET: 'b-1', S3_ENDPOINT: 'ftp://x' }),
+    ).toThrow(/S3_ENDPOINT/)
+    expect(() =>
+      loadConfig({ DATA_DIR: dir(), BLOB_STORE: 's3', S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'yes' }),
+    ).toThrow(/S3_FORCE_PATH_STYLE/)
+  })
+
   it('generates a session secret once and keeps it in DATA_DIR', () => {
     const d = dir()
     const a = loadConfig({ DATA_DIR: d }).sessionSecret

@@ -9,6 +9,7 @@ import { type FidelitySettings, parseThresholds } from './fidelity/settings.ts'
 import { bool, ConfigError, int, invalidConfiguration, optional, withDefault } from './lib/env.ts'
 import { MailEnvShape, type MailSettings, parseMailSettings } from './mail/config.ts'
 import { PaymentEnvShape, type PaymentSettings, parsePaymentSettings } from './payments/config.ts'
+import { BlobEnvShape, type BlobSettings, parseBlobSettings } from './storage/config.ts'
 
 export { ConfigError }
 
@@ -59,6 +60,8 @@ const EnvSchema = z.object({
   FIDELITY_THRESHOLDS: optional(z.string()),
   /** the browser end-to-end suite's helper routes (http/test-routes.ts); never set in a deployment */
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
+  // where files live: DATA_DIR/files or an S3-compatible bucket (storage/config.ts)
+  ...BlobEnvShape,
   // payments: the built-in test checkout, or Stripe when its keys are set (payments/config.ts)
   ...PaymentEnvShape,
   // mail: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox (mail/config.ts, mail/README.md)
@@ -88,6 +91,7 @@ export interface Config extends Env {
   engines: EngineConfig
   fidelity: FidelitySettings
   mail: MailSettings
+  blobs: BlobSettings
 }
 
 /** Parse the environment; throws ConfigError with one line per bad variable, each naming it. */
@@ -105,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (engines.problems.length) throw invalidConfiguration(engines.problems)
   const fidelity = parseThresholds(e.FIDELITY_THRESHOLDS)
   if (fidelity.problems.length) throw invalidConfiguration(fidelity.problems)
+  const blobs = parseBlobSettings(e)
+  if (blobs.problems.length) throw invalidConfiguration(blobs.problems)
   const dataDir = resolve(e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const mail = parseMailSettings(e, { outboxDir: join(dataDir, 'outbox'), publicUrl })
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engines: engines.settings,
     fidelity: fidelity.settings,
     mail: mail.settings,
+    blobs: blobs.settings,
   }
 }
 

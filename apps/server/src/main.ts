@@ -23,6 +23,10 @@ async function main(role: Role): Promise<void> {
   }
   const log = createLogger(config)
   const ctx = await createContext(config, log).catch((err: Error) => {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(78)
+    }
     const target = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.pgliteDir})`
     process.stderr.write(`Could not open the database (${target}): ${err.message}\n`)
     process.exit(1)

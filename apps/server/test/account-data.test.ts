@@ -1,5 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { getTableColumns, is } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import Stripe from 'stripe'
@@ -53,15 +52,12 @@ async function rowsOfUser(userId: string): Promise<Record<string, number>> {
   return counts
 }
 
-function filesOf(userId: string): string[] {
-  const dir = join(server.dataDir, 'files', 'users', userId)
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-  } catch {
-    return []
-  }
+/** The user's files as the blob store lists them (the local folder or a bucket: TEST_BLOB_STORE), sorted. */
+async function filesOf(userId: string): Promise<string[]> {
+  const prefix = `users/${userId}/`
+  const keys: string[] = []
+  for await (const key of server.ctx.storage.blobs.list(prefix)) keys.push(key.slice(prefix.length))
+  return keys.sort()
 }
 
 /** A user with a bit of everything: a finished render, a conversation, a contact message, consent, a key. */
@@ -173,7 +169,7 @@ describe('GET /api/user/export', () => {
     expect(JSON.parse(entries.get('other/contact_messages.json')!.toString())).toHaveLength(1)
 
     // every file of the user in the store is in the zip, byte for byte
-    const files = filesOf(a.id)
+    const files = await filesOf(a.id)
     expect(files.length).toBeGreaterThanOrEqual(3)
     for (const f of files) {
       const stored = await server.ctx.storage.blobs.get(`users/${a.id}/${f}`)
@@ -290,9 +286,9 @@ describe('DELETE /api/user', () => {
       'subscriptions',
     ])
       expect(before[table], table).toBeGreaterThan(0)
-    expect(filesOf(a.id).length).toBeGreaterThan(0)
+    expect((await filesOf(a.id)).length).toBeGreaterThan(0)
     const bBefore = await rowsOfUser(b.id)
-    const bFiles = filesOf(b.id)
+    const bFiles = await filesOf(b.id)
 
     const res = await fetch(`${server.url}/api/user`, {
       method: 'DELETE',
@@ -309,7 +305,7 @@ describe('DELETE /api/user', () => {
       JSON.stringify(after),
     ).toBe(true)
     expect(Object.keys(after).length).toBe(tablesWithUserColumn().length)
-    expect(filesOf(a.id)).toEqual([])
+    expect(await filesOf(a.id)).toEqual([])
     // the database's own catalogue agrees: no user_id column outside the schema's tables
     const columns = await server.ctx.database.query<{ table_name: string }>(
       `select table_name from information_schema.columns where column_name = 'user_id' and table_schema = 'public'`,
@@ -327,7 +323,7 @@ describe('DELETE /api/user', () => {
     expect(again.status).toBe(401)
 
     expect(await rowsOfUser(b.id)).toEqual(bBefore)
-    expect(filesOf(b.id)).toEqual(bFiles)
+    expect(await filesOf(b.id)).toEqual(bFiles)
   })
 
   it('a file that cannot be deleted now is left listed and swept later; no row points to it', async () => {
@@ -344,7 +340,7 @@ describe('DELETE /api/user', () => {
       blobs.deletePrefix = real
     }
     expect(Object.values(await rowsOfUser(a.id)).every((n) => n === 0)).toBe(true)
-    expect(filesOf(a.id).length).toBeGreaterThan(0)
+    expect((await filesOf(a.id)).length).toBeGreaterThan(0)
     const [pending] = await server.ctx.database.query<{ attempts: number; last_error: string }>(
       'select attempts, last_error from blob_deletions where prefix = $1',
       [`users/${a.id}/`],
@@ -354,7 +350,7 @@ describe('DELETE /api/user', () => {
     const { AccountDeletion } = await import('../src/account/deletion.ts')
     const log = server.ctx.log
     await new AccountDeletion(server.ctx.database.db, blobs, null as never, log).sweep()
-    expect(filesOf(a.id)).toEqual([])
+    expect(await filesOf(a.id)).toEqual([])
   })
 
   it('password attempts are limited: the eleventh in a minute is 429', async () => {

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { spawnParti } from './helpers/processes.ts'
+import { startTestS3 } from './helpers/s3.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -44,6 +45,28 @@ describe('start-up', () => {
     expect(r.code).toBe(78)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stderr).toMatch(/^Invalid configuration: ENGINE_VIDEO: openai cannot serve video/)
+  })
+
+  it('stops with one line naming S3_BUCKET when BLOB_STORE=s3 has no bucket, or one it cannot use', async () => {
+    const r = await run({ BLOB_STORE: 's3' })
+    expect(r.code).toBe(78)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/^Invalid configuration: S3_BUCKET: required/)
+    const s3 = await startTestS3()
+    try {
+      const missing = await run({
+        ...s3.env,
+        S3_BUCKET: 'no-such-bucket',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'parti-s3-')),
+      })
+      expect(missing.code).toBe(78)
+      expect(missing.stderr.trim().split('\n')).toHaveLength(1)
+      expect(missing.stderr).toMatch(
+        /^Invalid configuration: S3_BUCKET: S3 bucket no-such-bucket is not usable: no such bucket/,
+      )
+    } finally {
+      await s3.close()
+    }
   })
 
   it('stops cleanly on SIGTERM: exit 0, and the data folder opens again', async () => {

@@ -54,8 +54,15 @@ export const YEARLY_DISCOUNT_PERCENT = 20
 
 export const DEFAULT_VIDEO_DURATION: VideoDuration = 6
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
-/** Largest decoded image we accept: 50 megapixels (a 10 MB PNG can otherwise decode to gigabytes). */
-export const MAX_INPUT_PIXELS = 50_000_000
+/**
+ * Largest decoded image we accept: 40 megapixels, the largest photo a phone makes (a 10 MB PNG can otherwise
+ * decode to gigabytes). The upload check and every engine decode with this one cap.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000
+/** Smaller than this on either side there is nothing to render (docs/product.md#validation-upload). */
+export const MIN_INPUT_SIDE = 64
+/** An upload is decoded in full before anything is charged or stored, within this time (docs/product.md#validation-upload). */
+export const DECODE_TIMEOUT_SECONDS = 10
 /** Longest text each kind of field takes: the schemas refuse more, and the web's inputs stop there. */
 export const TEXT_LIMITS = {
   /** what a user asks for (prompt, description), and a style's prompts */

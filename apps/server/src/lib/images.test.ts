@@ -1,6 +1,6 @@
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { decodeDataUrl, inspectImage, normaliseMask, sniffImage } from './images.ts'
+import { decodeDataUrl, decodeImage, inspectImage, normaliseMask, sniffImage } from './images.ts'
 
 const png = (w: number, h: number, colour = '#808080') =>
   sharp({ create: { width: w, height: h, channels: 3, background: colour } })
@@ -56,6 +56,49 @@ describe('image checks by content', () => {
   })
 })
 
+describe('decoding an upload in full', () => {
+  const noisy = (w: number, h: number) =>
+    sharp(Buffer.from(Array.from({ length: w * h * 3 }, (_, i) => (i * 7919) % 256)), {
+      raw: { width: w, height: h, channels: 3 },
+    })
+
+  it('accepts a whole PNG, JPEG and WebP and gives their size', async () => {
+    for (const encode of [(s: Sharp) => s.png(), (s: Sharp) => s.jpeg(), (s: Sharp) => s.webp()]) {
+      expect(await decodeImage(await encode(noisy(300, 200)).toBuffer())).toMatchObject({
+        ok: true,
+        width: 300,
+        height: 200,
+      })
+    }
+  })
+
+  it('finds what the header hides: a PNG, a JPEG and a WebP cut short', async () => {
+    for (const encode of [(s: Sharp) => s.png(), (s: Sharp) => s.jpeg(), (s: Sharp) => s.webp()]) {
+      const whole = await encode(noisy(300, 200)).toBuffer()
+      const cut = whole.subarray(0, Math.floor(whole.length * 0.6))
+      const header = await inspectImage(cut)
+      // PNG and JPEG headers pass alone (what the upload check used to read); WebP's chunk size gives it away
+      if (header.ok) expect(await decodeImage(cut)).toEqual({ ok: false, reason: 'damaged' })
+      else expect((await decodeImage(cut)).ok).toBe(false)
+      if (sniffImage(whole) !== 'webp') expect(header.ok).toBe(true)
+    }
+  })
+
+  it('refuses a side under 64 pixels, and more pixels than the cap without decoding them', async () => {
+    expect(await decodeImage(await png(64, 48))).toEqual({
+      ok: false,
+      reason: 'too_small',
+      width: 64,
+      height: 48,
+    })
+    expect((await decodeImage(await png(64, 64))).ok).toBe(true)
+    const bomb = await png(1, 1)
+    bomb.writeUInt32BE(7800, 16)
+    bomb.writeUInt32BE(5833, 20)
+    expect(await decodeImage(bomb)).toEqual({ ok: false, reason: 'too_many_pixels' })
+  })
+})
+
 describe('lasso masks', () => {
   it('resizes to the image and measures the selection', async () => {
     const half = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
@@ -70,6 +113,13 @@ describe('lasso masks', () => {
   it('sees an all-black mask as nothing selected', async () => {
     expect((await normaliseMask(await png(10, 10, '#000000'), 10, 10))!.selectedFraction).toBe(0)
   })
+  it('sees a damaged mask as no selection rather than failing', async () => {
+    const whole = await sharp(await png(300, 200, '#ffffff'))
+      .png({ compressionLevel: 0 })
+      .toBuffer()
+    expect(await normaliseMask(whole.subarray(0, whole.length / 2), 300, 200)).toBeNull()
+  })
+
   it('decodes data URLs', () => {
     expect(decodeDataUrl('data:image/png;base64,AAEC')).toEqual(Buffer.from([0, 1, 2]))
     expect(decodeDataUrl('https://x/y.png')).toBeNull()

@@ -1,4 +1,4 @@
-import { MAX_INPUT_PIXELS } from '@parti/contract'
+import { DECODE_TIMEOUT_SECONDS, MAX_INPUT_PIXELS, MIN_INPUT_SIDE } from '@parti/contract'
 import sharp from 'sharp'
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp'
@@ -29,6 +29,11 @@ export type ImageCheck =
   | { ok: true; format: ImageFormat; width: number; height: number }
   | { ok: false; reason: 'not_an_image' | 'too_many_pixels' | 'corrupt' }
 
+export type DecodedCheck =
+  | ImageCheck
+  | { ok: false; reason: 'too_small'; width: number; height: number }
+  | { ok: false; reason: 'damaged' | 'too_slow' }
+
 /**
  * Read the header only (no full decode) and refuse decompression bombs before any pixel work: a 10 MB PNG can
  * declare 50000×50000 pixels.
@@ -51,6 +56,31 @@ export async function inspectImage(data: Buffer): Promise<ImageCheck> {
 }
 
 /**
+ * Decode every pixel, as an engine will, before anything is charged or stored (docs/product.md#validation-upload):
+ * the header is checked first (signature, the pixel cap: a bomb is refused without decoding it), then the whole
+ * image is decoded within DECODE_TIMEOUT_SECONDS, streamed through a tiny output so memory stays small. A
+ * truncated or damaged file fails here instead of in the worker; a side under MIN_INPUT_SIDE is too small.
+ */
+export async function decodeImage(data: Buffer): Promise<DecodedCheck> {
+  const header = await inspectImage(data)
+  if (!header.ok) return header
+  if (header.width < MIN_INPUT_SIDE || header.height < MIN_INPUT_SIDE) {
+    return { ok: false, reason: 'too_small', width: header.width, height: header.height }
+  }
+  try {
+    await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
+      // every pixel is read: no shrink-on-load, which would skip most of a JPEG's or WebP's data
+      .resize(8, 8, { fit: 'fill', fastShrinkOnLoad: false })
+      .raw()
+      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+      .toBuffer()
+  } catch (err) {
+    return { ok: false, reason: /timeout/i.test(String(err)) ? 'too_slow' : 'damaged' }
+  }
+  return header
+}
+
+/**
  * A lasso mask as a PNG of the image's size, white where the image should change. Accepts any image format
  * and size from the client, normalises it, and reports whether anything is selected.
  */
@@ -61,6 +91,16 @@ export async function normaliseMask(
 ): Promise<{ png: Buffer; selectedFraction: number } | null> {
   const check = await inspectImage(data)
   if (!check.ok) return null
+  // a damaged mask is no selection, not a server error
+  const decoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(8, 8, { fit: 'fill', fastShrinkOnLoad: false })
+    .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+    .toBuffer()
+    .then(
+      () => true,
+      () => false,
+    )
+  if (!decoded) return null
   const { data: raw, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .flatten({ background: '#000000' })

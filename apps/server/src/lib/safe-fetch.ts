@@ -21,8 +21,10 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4')
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible addresses (::a.b.c.d, deprecated by RFC 4291), :: and ::1 among them
+  ['::', 96],
+  // local-use NAT64 (RFC 8215): translated to addresses of the operator's own choosing
+  ['64:ff9b:1::', 48],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -30,14 +32,31 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6')
 }
 
+/** IPv6 prefixes whose last 32 bits are an IPv4 address a packet ends up at: judged as that address. */
+const carriesIpv4 = new BlockList()
+carriesIpv4.addSubnet('::ffff:0:0', 96, 'ipv6') // IPv4-mapped
+carriesIpv4.addSubnet('64:ff9b::', 96, 'ipv6') // NAT64, well-known prefix (RFC 6052)
+
 export function isForbiddenAddress(address: string): boolean {
-  // IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return isForbiddenAddress(mapped[1]!)
-  if (/^::ffff:/i.test(address)) return true
   const family = isIP(address)
   if (family === 0) return true
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  if (family === 4) return blocked.check(address, 'ipv4')
+  if (carriesIpv4.check(address, 'ipv6')) {
+    const embedded = lastIpv4(address)
+    return embedded === null || isForbiddenAddress(embedded)
+  }
+  return blocked.check(address, 'ipv6')
+}
+
+/** The IPv4 address in the last 32 bits of an IPv6 address, written either way (::ffff:7f00:1, ::ffff:127.0.0.1). */
+function lastIpv4(address: string): string | null {
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address)
+  if (dotted) return isIP(dotted[1]!) === 4 ? dotted[1]! : null
+  const groups = address.split(':')
+  const lo = Number.parseInt(groups.at(-1) || '0', 16)
+  const hi = Number.parseInt(groups.at(-2) || '0', 16)
+  if (Number.isNaN(lo) || Number.isNaN(hi)) return null
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.')
 }
 
 export class SafeFetchError extends Error {

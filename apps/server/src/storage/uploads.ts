@@ -1,7 +1,7 @@
-import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
+import { MAX_INPUT_PIXELS, MIN_INPUT_SIDE, UPLOAD_LIMIT_BYTES } from '@parti/contract'
 import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
-import { decodeDataUrl, inspectImage, normaliseMask } from '../lib/images.ts'
+import { decodeDataUrl, decodeImage, normaliseMask } from '../lib/images.ts'
 import { type StorageService, userKey } from './service.ts'
 
 // Uploads, judged by their bytes and stored under their owner's folder. Whatever the transport (a multipart
@@ -20,17 +20,41 @@ export interface CheckedImage {
   height: number
 }
 
-/** PNG, JPEG or WebP by content, within the pixel cap; anything else is 'Please select a valid image file'. */
+/**
+ * PNG, JPEG or WebP by content, within the pixel cap, decoded in full (docs/product.md#validation-upload), before
+ * anything is charged or stored: a file an engine could not read is refused here, not failed and refunded later.
+ * Not an image at all: 415; too many pixels: 413; damaged, truncated or too small: 422 — each 'Please select a
+ * valid image file' unless the size says more, with `details.reason`.
+ */
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
   if (data.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
-  const r = await inspectImage(data)
-  if (!r.ok) {
-    if (r.reason === 'too_many_pixels') {
-      throw new AppError('payload_too_large', 'The image has too many pixels (at most 50 megapixels)')
-    }
-    throw notAnImage()
+  const r = await decodeImage(data)
+  if (r.ok) return { data, format: r.format, width: r.width, height: r.height }
+  switch (r.reason) {
+    case 'too_many_pixels':
+      throw new AppError(
+        'payload_too_large',
+        `The image has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`,
+        { reason: 'too_many_pixels', max: MAX_INPUT_PIXELS },
+      )
+    case 'too_small':
+      throw new AppError(
+        'invalid_image_file',
+        undefined,
+        { reason: 'file_too_small', width: r.width, height: r.height, min: MIN_INPUT_SIDE },
+        { family: 'unprocessable' },
+      )
+    case 'damaged':
+    case 'too_slow':
+      throw new AppError(
+        'invalid_image_file',
+        undefined,
+        { reason: 'file_damaged' },
+        { family: 'unprocessable' },
+      )
+    default:
+      throw notAnImage()
   }
-  return { data, format: r.format, width: r.width, height: r.height }
 }
 
 /** Store an accepted upload under the user's folder; blobs before rows, so a job never points at nothing. */

@@ -9,6 +9,7 @@ import type { AppContext } from '../../src/context.ts'
 import type { EngineRouter } from '../../src/engines/router.ts'
 import { type Role, type Runtime, startRuntime } from '../../src/runtime.ts'
 import { createTestDatabase, PG_URL } from './database.ts'
+import { createTestBucket } from './s3.ts'
 
 export interface TestServer {
   url: string
@@ -40,6 +41,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!options.dataDir && !db && !options.databaseUrl && template)
     cpSync(template, join(dataDir, 'db'), { recursive: true })
   const databaseUrl = options.databaseUrl ?? db?.url
+  // TEST_BLOB_STORE=s3 (test/global-setup.ts): a fresh bucket on the run's s3rver, unless the test chose a store
+  const s3Endpoint = inject('s3Endpoint')
+  const blobEnv = s3Endpoint && !options.env?.BLOB_STORE ? await createTestBucket(s3Endpoint) : {}
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -48,6 +52,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // fake engines answer with any picture: a test that judges fidelity sets its own thresholds
     FIDELITY_THRESHOLDS: 'sketch=0,multi-angle=0,staging=0,magic-edit=0,inpaint=0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...blobEnv,
     ...options.env,
   })
   const log = pino({ level: config.LOG_LEVEL })

@@ -44,6 +44,10 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<numbe
   }
   await tx.insert(creditTransactions).values({
     id: uuidv7(),
+    // the moment of insertion, taken after the user's row lock above, not the transaction's start (now()):
+    // a debit whose transaction began first but waited for the lock is listed after the one it waited for,
+    // so the history's balances follow one another (docs/product.md#credit-history)
+    createdAt: sql`clock_timestamp()`,
     userId: change.userId,
     kind: change.kind,
     amount: change.amount,

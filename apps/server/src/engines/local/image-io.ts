@@ -1,4 +1,4 @@
-import type { FailureSubject } from '@parti/contract'
+import { type FailureSubject, MAX_INPUT_PIXELS, MIN_INPUT_SIDE } from '@parti/contract'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import type { EngineOutput } from '../types.ts'
 import { invalidInput } from './errors.ts'
@@ -22,9 +22,9 @@ export interface InputInfo {
  * Smaller than this there is nothing to render; the upload layer recommends 1024 px
  * (docs/product.md#input-size).
  */
-const MIN_SIDE = 64
+const MIN_SIDE = MIN_INPUT_SIDE
 /** Decoding cap: a 40-megapixel photo is the largest a phone makes; larger is a decompression bomb risk. */
-const MAX_PIXELS = 40_000_000
+const MAX_PIXELS = MAX_INPUT_PIXELS
 
 /** Validates an encoded input by its bytes and decoded size; every failure is a clear invalid_input. */
 export async function inspectInput(buf: Buffer, what: FailureSubject = 'image'): Promise<InputInfo> {

@@ -1,10 +1,12 @@
+import { MAX_INPUT_PIXELS } from '@parti/contract'
 import sharp from 'sharp'
 import type { EngineOutput, EngineResult, EngineTask } from '../types.ts'
 import { type Box, bandFor, blendBox, blendOntoSource, changedShare, type Pixels } from './blend.ts'
 import { maskPixels } from './images.ts'
 import { EDIT_STEPS, maskOf } from './outputs.ts'
 
-const MAX_PIXELS = 40_000_000
+/** the upload check's cap (docs/product.md#validation-upload) */
+const MAX_PIXELS = MAX_INPUT_PIXELS
 
 type ImageOutput = Extract<EngineOutput, { kind: 'image' }>
 

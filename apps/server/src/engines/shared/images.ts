@@ -1,8 +1,10 @@
+import { MAX_INPUT_PIXELS } from '@parti/contract'
 import sharp, { type Metadata } from 'sharp'
 import { EngineError, type EngineOutput, type EngineTaskKind } from '../types.ts'
 import { providerFailed } from './errors.ts'
 
-const MAX_PIXELS = 40_000_000
+/** the upload check's cap (docs/product.md#validation-upload) */
+const MAX_PIXELS = MAX_INPUT_PIXELS
 
 export interface PreparedImage {
   data: Buffer
