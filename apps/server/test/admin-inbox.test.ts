@@ -55,7 +55,7 @@ describe('the admin inbox', () => {
     const mail = outbox.body.items.find((m: { kind: string; to: string }) => m.kind === 'contact-reply')
     expect(mail).toMatchObject({
       to: 'ana@studio.test',
-      subject: 'Re: Pricing for five seats',
+      subject: 'RE: Pricing for five seats',
       language: 'pt',
     })
     const full = await admin.get(`/api/admin/outbox/${mail.id}`)

@@ -33,7 +33,7 @@ export const de: MailTexts = {
     intro: 'Eine Nachricht von {{name}} <{{email}}> über das Kontaktformular:',
   },
   contactReply: {
-    subject: 'Re: {{subject}}',
+    subject: 'AW: {{subject}}',
     hello: 'Hallo {{name}},',
     quote: 'Sie schrieben:',
   },

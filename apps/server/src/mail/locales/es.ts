@@ -34,7 +34,7 @@ export const es: MailTexts = {
     intro: 'Un mensaje de {{name}} <{{email}}> desde el formulario de contacto:',
   },
   contactReply: {
-    subject: 'Re: {{subject}}',
+    subject: 'RE: {{subject}}',
     hello: 'Hola, {{name}}:',
     quote: 'Usted escribió:',
   },

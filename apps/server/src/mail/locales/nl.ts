@@ -32,7 +32,7 @@ export const nl: MailTexts = {
     intro: 'Een bericht van {{name}} <{{email}}> via het contactformulier:',
   },
   contactReply: {
-    subject: 'Re: {{subject}}',
+    subject: 'Antw: {{subject}}',
     hello: 'Hallo {{name}},',
     quote: 'U schreef:',
   },

@@ -33,7 +33,7 @@ export const pt: MailTexts = {
     intro: 'Uma mensagem de {{name}} <{{email}}> pelo formulário de contacto:',
   },
   contactReply: {
-    subject: 'Re: {{subject}}',
+    subject: 'RE: {{subject}}',
     hello: 'Olá {{name}},',
     quote: 'Escreveu:',
   },
