@@ -58,6 +58,7 @@ function resourceFor(path: string): string {
     [/^\/api\/admin\/plans\/\{id\}/, 'pro'],
     // any message id: an admin path answers 401 or 403 before it looks
     [/^\/api\/admin\/outbox\/\{id\}/, '01900000-0000-7000-8000-000000000000'],
+    [/^\/api\/admin\/inbox\/\{id\}/, '01900000-0000-7000-8000-000000000000'],
   ]
   const found = table.find(([re]) => re.test(path))
   if (!found) throw new Error(`no resource of the first user to fill ${path}: add one to this test`)
@@ -68,6 +69,8 @@ function resourceFor(path: string): string {
 const BODIES: Record<string, unknown> = {
   'PATCH /api/user/generations/{id}/favorite': { favorite: true },
   'PATCH /api/user/api-keys/{id}': { webhookUrl: null },
+  'POST /api/admin/inbox/{id}/handled': { handled: true },
+  'POST /api/admin/inbox/{id}/reply': { text: 'Hello' },
 }
 
 describe('every secured route refuses a visitor and another user', () => {
