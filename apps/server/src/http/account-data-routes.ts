@@ -33,7 +33,7 @@ export function accountDataRoutes(app: Api, ctx: AppContext, { account }: ApiSer
             operationId: 'exportAccount',
             summary: 'Download everything of your account as one zip',
             tags: ['user'],
-            produces: ['application/zip'],
+            otherResponses: { 200: { description: 'The zip, streamed', contentType: 'application/zip' } },
           },
           config: { rateLimit: EXPORT_LIMIT },
         },

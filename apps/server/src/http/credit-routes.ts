@@ -43,7 +43,7 @@ export function creditRoutes(app: Api, ctx: AppContext): void {
           summary: 'Your credit ledger as CSV',
           tags,
           querystring: TransactionsFilter,
-          produces: ['text/csv'],
+          otherResponses: { 200: { description: 'The ledger as CSV, streamed', contentType: 'text/csv' } },
         },
       },
       async (req, reply) => {

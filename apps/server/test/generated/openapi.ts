@@ -3402,34 +3402,40 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The ledger as CSV, streamed */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
       /** @description Invalid request (error.code names the field or rule) */
       400: {
         content: {
-          "text/csv": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in: no valid session cookie or bearer token */
       401: {
         content: {
-          "text/csv": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not allowed: admin only, browser session only, or API access not in the plan */
       403: {
         content: {
-          "text/csv": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Too many requests: wait for Retry-After seconds */
       429: {
         content: {
-          "text/csv": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Unexpected failure */
       500: {
         content: {
-          "text/csv": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
     };
@@ -3437,28 +3443,34 @@ export interface operations {
   /** Download everything of your account as one zip */
   exportAccount: {
     responses: {
+      /** @description The zip, streamed */
+      200: {
+        content: {
+          "application/zip": string;
+        };
+      };
       /** @description Not signed in: no valid session cookie or bearer token */
       401: {
         content: {
-          "application/zip": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not allowed: admin only, browser session only, or API access not in the plan */
       403: {
         content: {
-          "application/zip": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Too many requests: wait for Retry-After seconds */
       429: {
         content: {
-          "application/zip": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Unexpected failure */
       500: {
         content: {
-          "application/zip": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
         };
       };
     };
