@@ -50,8 +50,8 @@ describe('ENGINE_SKETCH_RENDER=fal, from the HTTP request to the gallery', () =>
     const before = await balance(api)
     const r = await renderSketch()
     const [g] = await waitForJobs(api, [r.body.generation.id], 20_000)
-    expect(g).toMatchObject({ status: 'completed', engine: 'fal', model: 'fal-ai/flux-pro/v1/canny' })
-    expect(fake.requests[0]!.path).toMatch(/^\/fal-ai\/flux-pro\/v1\/canny\?fal_webhook=/)
+    expect(g).toMatchObject({ status: 'completed', engine: 'fal', model: 'fal-ai/flux-lora-canny' })
+    expect(fake.requests[0]!.path).toMatch(/^\/fal-ai\/flux-lora-canny\?fal_webhook=/)
     expect(decodeURIComponent(fake.requests[0]!.path.split('fal_webhook=')[1]!)).toBe(
       `${server.ctx.config.publicUrl}/api/webhooks/fal`,
     )

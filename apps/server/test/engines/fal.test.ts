@@ -54,20 +54,32 @@ describe('fal adapter against a fake of its queue API', () => {
     const { ctx, progress } = makeCtx()
     const result = await engine().run(sketchTask(), ctx)
     const [submit] = submits()
-    expect(submit!.path).toBe('/fal-ai/flux-pro/v1/canny')
+    expect(submit!.path).toBe('/fal-ai/flux-lora-canny')
     expect(submit!.headers.authorization).toBe(`Key ${fake.key}`)
     const body = submit!.body as any
     expect(body.prompt).toContain('a timber pavilion')
     expect(body.prompt).toMatch(/colour scheme [a-z ]*orange, /)
-    expect((await sharp(dataUriImage(body.control_image_url)).metadata()).width).toBe(1024)
+    expect((await sharp(dataUriImage(body.image_url)).metadata()).width).toBe(1024)
+    expect(body.image_size).toEqual({ width: 1024, height: 768 })
     // status and result come from the URLs the submit answered with (the app id, without the subpath)
-    expect(statuses()[0]!.path).toMatch(/^\/fal-ai\/flux-pro\/requests\/[\w-]+\/status\?logs=1$/)
+    expect(statuses()[0]!.path).toMatch(/^\/fal-ai\/flux-lora-canny\/requests\/[\w-]+\/status\?logs=1$/)
     expect(
-      fake.requests.some((r) => r.method === 'GET' && /^\/fal-ai\/flux-pro\/requests\/[\w-]+$/.test(r.path)),
+      fake.requests.some(
+        (r) => r.method === 'GET' && /^\/fal-ai\/flux-lora-canny\/requests\/[\w-]+$/.test(r.path),
+      ),
     ).toBe(true)
-    expect(result.facts).toMatchObject({ engine: 'fal', model: 'fal-ai/flux-pro/v1/canny' })
+    expect(result.facts).toMatchObject({ engine: 'fal', model: 'fal-ai/flux-lora-canny' })
     expect(result.outputs[0]).toMatchObject({ kind: 'image', contentType: 'image/png' })
     expect(progress.at(-1)).toBeLessThan(1)
+  })
+
+  it('a portrait sketch comes back portrait: image_size is the sketch shape, not the 4:3 default', async () => {
+    const portrait = await sketchPng(600, 900)
+    const result = await engine().run({ ...sketchTask(), input: portrait }, makeCtx().ctx)
+    const body = submits()[0]!.body as any
+    expect(body.image_size).toEqual({ width: 688, height: 1024 })
+    const out = result.outputs[0]!
+    expect(out.kind === 'image' && [out.width, out.height]).toEqual([688, 1024])
   })
 
   it('inpaints through the fill endpoint with the mask and returns the provider image as given', async () => {

@@ -33,8 +33,9 @@ interface FalJob {
   result: Record<string, unknown> | null
 }
 
-const SCHEMAS: Array<{ endpoint: RegExp; required: string[]; video?: boolean }> = [
-  { endpoint: /^fal-ai\/flux-pro\/v1\/(canny|depth)$/, required: ['prompt', 'control_image_url'] },
+const SCHEMAS: Array<{ endpoint: RegExp; required: string[]; video?: boolean; sized?: boolean }> = [
+  // FLUX.1 Canny / Depth [dev]: the control is image_url; the output is image_size (default landscape_4_3)
+  { endpoint: /^fal-ai\/flux-lora-(canny|depth)$/, required: ['prompt', 'image_url'], sized: true },
   { endpoint: /^fal-ai\/flux-pro\/v1\/fill$/, required: ['prompt', 'image_url', 'mask_url'] },
   { endpoint: /^fal-ai\/flux-pro\/kontext(\/max)?$/, required: ['prompt', 'image_url'] },
   { endpoint: /^fal-ai\/nano-banana\/edit$/, required: ['prompt', 'image_urls'] },
@@ -46,6 +47,24 @@ const SCHEMAS: Array<{ endpoint: RegExp; required: string[]; video?: boolean }> 
 ]
 const FILE_FIELDS = ['control_image_url', 'image_url', 'mask_url']
 export const FAL_USER_ID = 'user_fake_studio'
+
+/** fal's named image sizes (the `image_size` enum of its FLUX endpoints). */
+const IMAGE_SIZES: Record<string, { width: number; height: number }> = {
+  square_hd: { width: 1024, height: 1024 },
+  square: { width: 512, height: 512 },
+  portrait_4_3: { width: 768, height: 1024 },
+  portrait_16_9: { width: 576, height: 1024 },
+  landscape_4_3: { width: 1024, height: 768 },
+  landscape_16_9: { width: 1024, height: 576 },
+}
+
+function sizeOf(value: unknown): { width: number; height: number } | null {
+  if (typeof value === 'string') return IMAGE_SIZES[value] ?? null
+  const v = value as { width?: unknown; height?: unknown } | null
+  if (!v || typeof v !== 'object') return null
+  const ok = (n: unknown) => Number.isInteger(n) && (n as number) > 0 && (n as number) <= 14142
+  return ok(v.width) && ok(v.height) ? { width: v.width as number, height: v.height as number } : null
+}
 
 export type FakeFal = Awaited<ReturnType<typeof startFakeFal>>
 
@@ -111,7 +130,7 @@ export async function startFakeFal(options: { key?: string } = {}) {
         webhook: url.searchParams.get('fal_webhook'),
         result: null,
       }
-      job.result = await makeResult(job, schema.video === true, fake.origin)
+      job.result = await makeResult(job, schema, fake.origin)
       jobs.set(job.id, job)
       if (job.webhook && job.outcome !== 'hang') {
         const t = setTimeout(() => {
@@ -178,6 +197,8 @@ export async function startFakeFal(options: { key?: string } = {}) {
           type: 'image_load_error',
         }
     }
+    if (schema.sized && input.image_size !== undefined && !sizeOf(input.image_size))
+      return { loc: ['body', 'image_size'], msg: 'Input should be a valid ImageSize', type: 'model_type' }
     if (input.duration !== undefined && !['5', '10'].includes(String(input.duration)))
       return {
         loc: ['body', 'duration'],
@@ -187,15 +208,17 @@ export async function startFakeFal(options: { key?: string } = {}) {
     return null
   }
 
-  async function makeResult(job: FalJob, video: boolean, origin: string) {
-    if (video) {
+  async function makeResult(job: FalJob, schema: (typeof SCHEMAS)[number], origin: string) {
+    if (schema.video) {
       files.set(`${job.id}.mp4`, { data: await testClip(Number(job.input.duration ?? 5)), type: 'video/mp4' })
       return { video: { url: `${origin}/files/${job.id}.mp4`, content_type: 'video/mp4' } }
     }
     const source =
       FILE_FIELDS.map((f) => fromDataUri(job.input[f])).find(Boolean) ??
       fromDataUri((job.input.image_urls as unknown[] | undefined)?.[0])!
-    const data = await (behaviour.render ?? tinted)(source.data)
+    // a sized endpoint renders at image_size, landscape_4_3 when none is sent, whatever its input's shape
+    const size = schema.sized ? (sizeOf(job.input.image_size) ?? IMAGE_SIZES.landscape_4_3) : undefined
+    const data = behaviour.render ? await behaviour.render(source.data) : await tinted(source.data, size)
     files.set(`${job.id}.png`, { data, type: 'image/png' })
     return {
       images: [{ url: `${origin}/files/${job.id}.png`, content_type: 'image/png', width: 0, height: 0 }],

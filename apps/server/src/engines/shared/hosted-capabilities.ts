@@ -18,7 +18,7 @@ export type ModelFamily =
 /** The family of a model by its name, for Replicate (`owner/name[:version]`) and fal (queue paths). */
 export function modelFamily(model: string): ModelFamily {
   const name = model.split(':')[0]!.toLowerCase()
-  if (/flux-(canny|depth)|\/(canny|depth)$/.test(name)) return 'flux-control'
+  if (/flux-(canny|depth)|flux-lora-(canny|depth)$|\/(canny|depth)$/.test(name)) return 'flux-control'
   if (/flux-fill|\/fill$/.test(name)) return 'flux-fill'
   if (/kontext|nano-banana|gemini|gpt-image/.test(name)) return 'instruction-edit'
   if (name.includes('interior-design')) return 'interior-design'
