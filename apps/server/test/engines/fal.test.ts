@@ -168,6 +168,16 @@ describe('fal adapter against a fake of its queue API', () => {
     expect(err.userMessage).toBe(REFUSED_MESSAGE)
   })
 
+  it('an output flagged by has_nsfw_concepts is a refusal, never returned as a result (any kind)', async () => {
+    fake.behaviour.outcome = 'flagged'
+    const err = await engine()
+      .run(sketchTask(), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err).toBeInstanceOf(EngineError)
+    expect(err).toMatchObject({ code: 'provider_failed', userMessage: REFUSED_MESSAGE })
+    expect(err.message).toContain('has_nsfw_concepts')
+  })
+
   it('a hang ends at the time limit and the request is cancelled at fal', async () => {
     fake.behaviour.outcome = 'hang'
     const err = await engine({ timeouts: { imageMs: 400, videoMs: 400 } })

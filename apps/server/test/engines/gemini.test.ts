@@ -93,8 +93,13 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     expect(diff.inside).toBeGreaterThan(1000)
   })
 
-  it('refusals (IMAGE_SAFETY, a blocked prompt) get the refusal text; an answer without an image the chat failure', async () => {
-    for (const prompt of ['something forbidden', 'something prohibited']) {
+  it('refusals (IMAGE_SAFETY, IMAGE_PROHIBITED_CONTENT, IMAGE_RECITATION, a blocked prompt) get the refusal text; an answer without an image the chat failure', async () => {
+    for (const prompt of [
+      'something forbidden',
+      'a trademarked logo',
+      'a copied painting',
+      'something prohibited',
+    ]) {
       const err = await engine()
         .run(edit(prompt), makeCtx().ctx)
         .catch((e) => e)

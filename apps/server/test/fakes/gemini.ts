@@ -101,9 +101,16 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
           promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
           usageMetadata: { promptTokenCount: 300 },
         }
-      if (/forbidden/i.test(text))
+      const finish = /forbidden/i.test(text)
+        ? 'IMAGE_SAFETY'
+        : /trademarked/i.test(text)
+          ? 'IMAGE_PROHIBITED_CONTENT'
+          : /copied/i.test(text)
+            ? 'IMAGE_RECITATION'
+            : null
+      if (finish)
         return {
-          candidates: [{ content: { parts: [] }, finishReason: 'IMAGE_SAFETY', index: 0 }],
+          candidates: [{ content: { parts: [] }, finishReason: finish, index: 0 }],
           modelVersion: m[1],
         }
       if (behaviour.textOnly)

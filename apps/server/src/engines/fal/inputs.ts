@@ -11,7 +11,7 @@ import type { EngineTask } from '../types.ts'
  * fal's structure-guided FLUX endpoints: `fal-ai/flux-lora-canny` and `fal-ai/flux-lora-depth` (FLUX.1 Canny
  * and Depth [dev], in `@fal-ai/client`'s endpoint map), and the retired `fal-ai/flux-pro/v1/canny|depth`.
  */
-export function isStructureEndpoint(name: string): boolean {
+function isStructureEndpoint(name: string): boolean {
   return /(\/flux-lora-(canny|depth)|\/v1\/(canny|depth))$/.test(name.toLowerCase())
 }
 
@@ -80,6 +80,15 @@ export async function falInput(model: string, task: EngineTask): Promise<ModelIn
     prompt: p.full,
     input: { prompt: p.full, image_url: dataUri(image), ...(mask ? { mask_url: dataUri(mask) } : {}) },
   }
+}
+
+/**
+ * Whether fal's safety checker flagged the output: FLUX endpoints answer `has_nsfw_concepts` (one boolean per
+ * image, in `@fal-ai/client`'s output types) and send a blacked-out picture in place of a flagged one.
+ */
+export function falFlagged(result: Record<string, unknown>): boolean {
+  const flags = result.has_nsfw_concepts
+  return Array.isArray(flags) ? flags.some((f) => f === true) : flags === true
 }
 
 /** fal results name their files images[], image or video, each with a url. */

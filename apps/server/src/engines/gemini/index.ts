@@ -1,3 +1,4 @@
+import type { FinishReason } from '@google/genai'
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
@@ -31,8 +32,20 @@ interface GenerateResponse {
   promptFeedback?: { blockReason?: string }
 }
 
-/** Finish reasons that mean a filter refused, not a fault. */
-const BLOCKED = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'RECITATION', 'SPII'])
+/**
+ * Finish reasons that mean a filter refused, not a fault: the safety, prohibited-content and recitation
+ * reasons of the text and of the image (`FinishReason` in `@google/genai`, checked at compile time).
+ */
+const BLOCKED: ReadonlySet<string> = new Set([
+  'SAFETY',
+  'IMAGE_SAFETY',
+  'PROHIBITED_CONTENT',
+  'IMAGE_PROHIBITED_CONTENT',
+  'BLOCKLIST',
+  'RECITATION',
+  'IMAGE_RECITATION',
+  'SPII',
+] satisfies Array<`${FinishReason}`>)
 
 /**
  * Ask Parti through Gemini image editing (generateContent): the conversation's earlier turns as real turns,
