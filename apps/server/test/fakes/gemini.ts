@@ -29,6 +29,26 @@ interface Content {
   parts?: Part[]
 }
 
+/** The sizes gemini-2.5-flash-image answers in, per aspect ratio (Gemini API image generation docs). */
+const ANSWER_SIZES: Record<string, { width: number; height: number }> = {
+  '1:1': { width: 1024, height: 1024 },
+  '2:3': { width: 832, height: 1248 },
+  '3:2': { width: 1248, height: 832 },
+  '3:4': { width: 864, height: 1184 },
+  '4:3': { width: 1184, height: 864 },
+  '9:16': { width: 768, height: 1344 },
+  '16:9': { width: 1344, height: 768 },
+  '21:9': { width: 1536, height: 672 },
+}
+
+function nearestAnswerRatio(width: number, height: number): string {
+  const d = (k: string) => {
+    const s = ANSWER_SIZES[k]!
+    return Math.abs(Math.log(width / height) - Math.log(s.width / s.height))
+  }
+  return Object.keys(ANSWER_SIZES).reduce((a, b) => (d(b) < d(a) ? b : a))
+}
+
 export type FakeGemini = Awaited<ReturnType<typeof startFakeGemini>>
 
 export async function startFakeGemini(options: { apiKey?: string } = {}) {
@@ -61,7 +81,7 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
         )
       const body = (req.body ?? {}) as {
         contents?: Content[]
-        generationConfig?: { responseModalities?: string[] }
+        generationConfig?: { responseModalities?: string[]; imageConfig?: { aspectRatio?: string } }
       }
       const contents = body.contents ?? []
       if (!contents.length) return fail(400, '* GenerateContentRequest.contents: contents is not specified')
@@ -123,7 +143,17 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
             },
           ],
         }
-      const edited = await (behaviour.render ?? tinted)(image)
+      // the model answers at the fixed size of the ratio asked for (else the input's nearest), whatever the
+      // input's shape: an input of another shape is stretched into it
+      const asked = body.generationConfig?.imageConfig?.aspectRatio
+      if (asked !== undefined && !ANSWER_SIZES[asked])
+        return fail(400, `* GenerationConfig.image_config.aspect_ratio: unsupported aspect ratio ${asked}`)
+      const size = ANSWER_SIZES[asked ?? nearestAnswerRatio(meta.width!, meta.height!)]!
+      const edited = behaviour.render
+        ? await behaviour.render(
+            await sharp(image).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer(),
+          )
+        : await tinted(image, size)
       return {
         candidates: [
           {

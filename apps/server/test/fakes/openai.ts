@@ -155,8 +155,10 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
       const [w, h] = (fields.size && fields.size !== 'auto' ? fields.size : '1024x1024')
         .split('x')
         .map(Number)
+      // the model answers in the size asked for whatever the input's shape: an input of another shape is
+      // stretched into it, as gpt-image-1 does, and the test's render draws on that
       const edited = behaviour.render
-        ? await behaviour.render(image)
+        ? await behaviour.render(await sharp(image).resize(w!, h!, { fit: 'fill' }).png().toBuffer())
         : await tinted(image, { width: w!, height: h! })
       return {
         created: Math.floor(Date.now() / 1000),
