@@ -41,7 +41,7 @@ const EDIT_SIZES = [
   [1024, 1536],
 ] as const satisfies ReadonlyArray<readonly [number, number]>
 
-export function editCanvas(width: number, height: number): { width: number; height: number } {
+function editCanvas(width: number, height: number): { width: number; height: number } {
   const [w, h] = nearestRatio(width, height, EDIT_SIZES)
   return { width: w, height: h }
 }
