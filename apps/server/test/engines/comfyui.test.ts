@@ -253,7 +253,25 @@ describe('ComfyUI adapter against fake servers', () => {
     while (!a.received.length) await new Promise((r) => setTimeout(r, 10))
     abort.abort(new EngineError('cancelled', 'The job was cancelled.'))
     expect(await running.catch((e) => e)).toMatchObject({ code: 'cancelled' })
-    expect(a.interrupts).toHaveLength(1)
+    expect(a.interrupts).toEqual([a.received[0]!.id])
+  })
+
+  it('cancelling our queued prompt deletes it from the queue and never interrupts the prompt another client runs', async () => {
+    a.occupy('other-client-prompt')
+    const abort = new AbortController()
+    const running = engine([a.url]).run(tasks()['magic-edit'], makeCtx({ signal: abort.signal }).ctx)
+    while (!a.received.length) await new Promise((r) => setTimeout(r, 10))
+    abort.abort(new EngineError('cancelled', 'The job was cancelled.'))
+    expect(await running.catch((e) => e)).toMatchObject({ code: 'cancelled' })
+    expect(a.deletes).toEqual([a.received[0]!.id])
+    expect(a.interrupts).toEqual([])
+    expect(a.othersInterrupted).toEqual([])
+    const queue = (await (await fetch(`${a.url}/queue`)).json()) as {
+      queue_running: unknown[][]
+      queue_pending: unknown[][]
+    }
+    expect(queue.queue_running.map((e) => e[1])).toEqual(['other-client-prompt'])
+    expect(queue.queue_pending).toEqual([])
   })
 
   it('an output file that is gone from /view fails the job for good', async () => {

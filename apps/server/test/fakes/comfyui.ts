@@ -95,6 +95,8 @@ export async function startFakeComfy() {
     null
   const interrupts: string[] = []
   const deletes: string[] = []
+  /** prompts of another client that were interrupted here */
+  const othersInterrupted: string[] = []
   const behaviour: ComfyBehaviour = defaults()
   const sockets = new Map<string, Set<WebSocket>>()
   let counter = 0
@@ -176,10 +178,12 @@ export async function startFakeComfy() {
       }
       return {}
     })
+    // like ComfyUI before /interrupt took a prompt_id (and any server that ignores it): the body is not read and
+    // whatever runs is interrupted, whoever queued it
     app.post('/interrupt', async (req) => {
       const id = ((req.body ?? {}) as { prompt_id?: string }).prompt_id ?? running?.prompt.id ?? ''
       interrupts.push(id)
-      if (running && running.prompt.id === id) running.stop('interrupted')
+      running?.stop('interrupted')
       return {}
     })
     app.get('/system_stats', async () => ({
@@ -355,7 +359,23 @@ export async function startFakeComfy() {
       return dead
     },
     kill,
+    othersInterrupted,
+    /** Another client's prompt starts running here (and runs until interrupted); ours then wait behind it. */
+    occupy(id = 'other-client-prompt') {
+      const prompt: Prompt = { id, number: counter++, clientId: 'other-client', graph: {} }
+      running = {
+        prompt,
+        timer: null,
+        stop: () => {
+          othersInterrupted.push(id)
+          running = null
+          setImmediate(pump)
+        },
+      }
+    },
     reset() {
+      if (running && running.prompt.clientId === 'other-client') running = null
+      othersInterrupted.length = 0
       Object.assign(behaviour, defaults())
       server.requests.length = 0
       received.length = 0
