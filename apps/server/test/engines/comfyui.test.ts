@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createComfyEngine } from '../../src/engines/comfyui/index.ts'
+import { licenceOf, templateLicences } from '../../src/engines/comfyui/licences.ts'
 import { COMFYUI_DEFAULT_MODELS, type COMFYUI_STEPS } from '../../src/engines/comfyui/models.ts'
 import { BUILT_IN_WORKFLOWS, fillWorkflow, loadWorkflow } from '../../src/engines/comfyui/workflows.ts'
 import { EngineError, type EngineTask } from '../../src/engines/types.ts'
@@ -101,6 +102,32 @@ describe('ComfyUI workflow templates', () => {
       expect(wf.graph[wf.outputNode]!.class_type).toMatch(/^Save(Image|Video)$/)
     }
     await expect(engine().check!()).resolves.toBeUndefined()
+  })
+
+  it('every committed template names the licence of each weights file; the defaults are all commercially usable', async () => {
+    const names = readdirSync(BUILT_IN_WORKFLOWS).map((f) => f.replace(/\.json$/, ''))
+    for (const name of names) {
+      const { unknown } = templateLicences((await loadWorkflow(BUILT_IN_WORKFLOWS, name)).graph)
+      expect([name, unknown]).toEqual([name, []])
+    }
+    for (const tiers of Object.values(COMFYUI_DEFAULT_MODELS)) {
+      const { nonCommercial } = templateLicences(
+        (await loadWorkflow(BUILT_IN_WORKFLOWS, tiers.default)).graph,
+      )
+      expect([tiers.default, nonCommercial]).toEqual([tiers.default, []])
+    }
+    expect(COMFYUI_DEFAULT_MODELS['magic-edit'].default).toBe('magic-edit-qwen-image-edit')
+    expect(licenceOf('qwen_image_edit_fp8_e4m3fn.safetensors')).toMatchObject({ licence: 'Apache-2.0' })
+  })
+
+  it('start-up refuses a non-commercial template (FLUX.1 Kontext [dev]) unless COMFYUI_ALLOW_NONCOMMERCIAL is set', async () => {
+    const models = { ...COMFYUI_DEFAULT_MODELS, 'magic-edit': { default: 'magic-edit-flux-kontext' } }
+    const err = await engine([a.url], { models }).check!().catch((e) => e)
+    expect(String(err)).toContain(
+      'flux1-dev-kontext_fp8_scaled.safetensors (FLUX.1 [dev] Non-Commercial License)',
+    )
+    expect(String(err)).toContain('COMFYUI_ALLOW_NONCOMMERCIAL=true')
+    await expect(engine([a.url], { models, allowNonCommercial: true }).check!()).resolves.toBeUndefined()
   })
 
   it('fills placeholders with typed values and refuses to run with one missing', async () => {

@@ -52,6 +52,11 @@ const KNOWN_NODES = new Set([
   'ModelSamplingSD3',
   'CreateVideo',
   'SaveVideo',
+  // Qwen-Image-Edit (ComfyUI's own nodes since 0.3.51)
+  'ImageScaleToTotalPixels',
+  'TextEncodeQwenImageEdit',
+  'ModelSamplingAuraFlow',
+  'CFGNorm',
 ])
 const REQUIRED: Record<string, string[]> = {
   KSampler: [
@@ -67,6 +72,8 @@ const REQUIRED: Record<string, string[]> = {
     'latent_image',
   ],
   CLIPTextEncode: ['text', 'clip'],
+  TextEncodeQwenImageEdit: ['clip', 'prompt'],
+  ImageScaleToTotalPixels: ['image', 'upscale_method', 'megapixels'],
   LoadImage: ['image'],
   EmptyLatentImage: ['width', 'height', 'batch_size'],
   WanImageToVideo: ['positive', 'negative', 'vae', 'width', 'height', 'length', 'batch_size'],

@@ -14,6 +14,7 @@ import { hostedPrompt } from '../shared/prompt.ts'
 import { runQueued } from '../shared/queued-run.ts'
 import { type Engine, EngineError, type EngineTask } from '../types.ts'
 import { ComfyServer, isGone } from './client.ts'
+import { templateLicences } from './licences.ts'
 import { ComfyPool, NoComfyServer } from './pool.ts'
 import { promptClient } from './run-prompt.ts'
 import {
@@ -34,6 +35,8 @@ export interface ComfyEngineOptions {
   ffmpegPath?: string
   retry?: RetryPolicy
   pool?: { downForMs: number; noServerMs: number }
+  /** COMFYUI_ALLOW_NONCOMMERCIAL: run templates whose weights forbid commercial use (comfyui/licences.ts) */
+  allowNonCommercial?: boolean
   log: Logger
 }
 
@@ -82,7 +85,8 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
     /** every configured template loads and fills; servers may come and go, so they are not required here */
     async check() {
       for (const tiers of Object.values(options.models))
-        for (const name of [tiers.default, tiers.premium, tiers.experimental]) if (name) await workflow(name)
+        for (const name of [tiers.default, tiers.premium, tiers.experimental])
+          if (name) checkLicence(await workflow(name), options)
     },
   }
   return hostedEngine(engine, async (task, run) => {
@@ -119,6 +123,32 @@ export interface ComfyJob {
   prompt: string
   /** "Follow my lines": scales the workflow's ControlNet nodes (docs/product.md#follow-lines) */
   followLines?: FollowLines
+}
+
+/**
+ * A template whose weights forbid commercial use is refused at start-up unless the operator allows it
+ * (COMFYUI_ALLOW_NONCOMMERCIAL=true, docs/decisions/0088-comfyui-model-licences.md); files of unknown licence
+ * are named in the log.
+ */
+function checkLicence(wf: Workflow, options: ComfyEngineOptions): void {
+  const { nonCommercial, unknown } = templateLicences(wf.graph)
+  if (unknown.length)
+    options.log.warn(
+      { workflow: wf.name, files: unknown },
+      'ComfyUI workflow loads model files of unknown licence',
+    )
+  if (!nonCommercial.length) return
+  const what = nonCommercial.map((f) => `${f.file} (${f.licence!.licence})`).join(', ')
+  if (options.allowNonCommercial) {
+    options.log.warn(
+      { workflow: wf.name },
+      `ComfyUI workflow ${wf.name} runs non-commercial weights: ${what}`,
+    )
+    return
+  }
+  throw new Error(
+    `ComfyUI workflow ${wf.name} loads weights licensed for non-commercial use only: ${what}. Choose a commercially usable template, or set COMFYUI_ALLOW_NONCOMMERCIAL=true if this server is not used commercially`,
+  )
 }
 
 /** A task's uploads and placeholder values for a template. */
