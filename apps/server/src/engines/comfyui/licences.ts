@@ -55,7 +55,7 @@ const LICENCES: Array<{ file: RegExp; licence: ModelLicence }> = [
 ]
 
 /** The model files a graph loads: string inputs of its nodes that name a weights file. */
-export function modelFiles(graph: ComfyGraph): string[] {
+function modelFiles(graph: ComfyGraph): string[] {
   const files = new Set<string>()
   for (const node of Object.values(graph))
     for (const value of Object.values(node.inputs ?? {}))
