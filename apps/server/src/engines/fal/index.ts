@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
-import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
+import { hostedInputLimits, hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { type QueueClient, type QueuedJob, runQueued } from '../shared/queued-run.ts'
@@ -34,6 +34,7 @@ export function createFalEngine(options: FalEngineOptions): Engine {
       ...options,
       secrets,
       capabilities: (step, model) => hostedSupport(step, { family: modelFamily(model) }),
+      inputLimits: (step, model) => hostedInputLimits(step, { family: modelFamily(model) }),
     },
     async (task, run) => {
       const { input, prompt } = await falInput(run.model, task)

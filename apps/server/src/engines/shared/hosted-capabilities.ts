@@ -1,4 +1,4 @@
-import { type Ask, type AskOf, STEP_ASKS, type Step, type Support } from '@parti/contract'
+import { type Ask, type AskOf, type InputLimits, STEP_ASKS, type Step, type Support } from '@parti/contract'
 
 /**
  * What a hosted model does with each ask of a step (docs/product.md#capabilities), by the family its name
@@ -85,4 +85,20 @@ export function hostedSupport<S extends Step>(step: S, t: HostedModelTraits): Re
     else out[ask] = does
   }
   return out as Record<AskOf<S>, Support>
+}
+
+/**
+ * Kling's first frame: at least 300 px on its short side and between 1:2.5 and 2.5:1 (Kling's image-to-video
+ * limits, on fal and Replicate alike); checked before the user pays rather than failing at the provider.
+ */
+const KLING_FIRST_FRAME: InputLimits = {
+  minSide: 300,
+  minAspect: 1 / 2.5,
+  maxAspect: 2.5,
+  note: 'This video model needs a first frame at least 300 pixels on its short side, no wider than 2.5:1 and no taller than 1:2.5.',
+}
+
+/** The input picture a hosted model accepts, when narrower than Parti's own limits. */
+export function hostedInputLimits(step: Step, t: HostedModelTraits): InputLimits | null {
+  return step === 'animate' && t.family === 'kling' ? KLING_FIRST_FRAME : null
 }
