@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createComfyEngine } from '../../src/engines/comfyui/index.ts'
+import { createComfyEngine, videoTiming } from '../../src/engines/comfyui/index.ts'
 import { licenceOf, templateLicences } from '../../src/engines/comfyui/licences.ts'
 import { COMFYUI_DEFAULT_MODELS, type COMFYUI_STEPS } from '../../src/engines/comfyui/models.ts'
 import { BUILT_IN_WORKFLOWS, fillWorkflow, loadWorkflow } from '../../src/engines/comfyui/workflows.ts'
@@ -182,11 +182,20 @@ describe('ComfyUI adapter against fake servers', () => {
     expect((await diffAround(room, out.data, rect)).outside).toBeGreaterThan(1000)
   })
 
-  it('the video template renders 6 s at 16 fps as an H.264 MP4 with a poster', async () => {
+  it("the video template never asks more than Wan's 81 frames: 6 s and 10 s are those frames played slower", async () => {
     const result = await engine([a.url]).run(tasks().animate, makeCtx().ctx)
-    const wan = Object.values(a.received[0]!.graph).find((n) => n.class_type === 'WanImageToVideo')!
-    expect(wan.inputs).toMatchObject({ length: 97, width: 832 })
+    const graph = a.received[0]!.graph
+    const wan = Object.values(graph).find((n) => n.class_type === 'WanImageToVideo')!
+    expect(wan.inputs).toMatchObject({ length: 81, width: 832 })
+    expect(Object.values(graph).find((n) => n.class_type === 'CreateVideo')!.inputs.fps).toBe(13)
     expect(result.outputs[0]).toMatchObject({ kind: 'video', contentType: 'video/mp4' })
+    expect(videoTiming(10)).toEqual({ frames: 81, fps: 8 })
+    expect(videoTiming(5)).toEqual({ frames: 81, fps: 16 })
+    // declared, so the screens say it before the user pays
+    expect(engine([a.url]).capabilities('animate', 'animate-wan21-i2v')).toMatchObject({
+      'duration.6': { level: 'approximates', reason: 'retimed' },
+      'duration.10': { level: 'approximates', reason: 'retimed' },
+    })
   })
 
   it('the dispatcher sends two jobs at once to two servers, and prefers an idle one over a busy one', async () => {

@@ -40,8 +40,14 @@ export interface ComfyEngineOptions {
   log: Logger
 }
 
-/** Wan 2.1 renders at 16 frames per second. */
+/** Wan 2.1 renders at 16 frames per second, */
 const VIDEO_FPS = 16
+/**
+ * and 81 frames (about 5 s) is the length it was trained for and its node's default: longer runs drift and
+ * need far more memory. A longer video is those frames played slower (declared as retimed,
+ * shared/hosted-capabilities.ts).
+ */
+export const WAN_MAX_FRAMES = 81
 
 /**
  * A studio's own GPU servers: each job's workflow template is filled in, its images uploaded, the prompt
@@ -151,6 +157,12 @@ function checkLicence(wf: Workflow, options: ComfyEngineOptions): void {
   )
 }
 
+/** Frames and frame rate for a clip of `seconds`: at most WAN_MAX_FRAMES, slowed to last as long as asked. */
+export function videoTiming(seconds: number): { frames: number; fps: number } {
+  const frames = Math.min(VIDEO_FPS * seconds + 1, WAN_MAX_FRAMES)
+  return { frames, fps: frames < VIDEO_FPS * seconds + 1 ? Math.round((frames - 1) / seconds) : VIDEO_FPS }
+}
+
 /** A task's uploads and placeholder values for a template. */
 async function jobInputs(task: EngineTask, wf: Workflow): Promise<ComfyJob> {
   const p = hostedPrompt(task)
@@ -175,7 +187,6 @@ async function jobInputs(task: EngineTask, wf: Workflow): Promise<ComfyJob> {
     // Wan 2.1 480p: about 832 on the long side
     Object.assign(values, renderSize(size.width, size.height, task.kind === 'animate' ? 832 : 1024))
   }
-  if (task.kind === 'animate')
-    Object.assign(values, { fps: VIDEO_FPS, frames: VIDEO_FPS * task.duration + 1 })
+  if (task.kind === 'animate') Object.assign(values, videoTiming(task.duration))
   return { uploads, values, prompt: p.full, followLines: followLinesOf(task) }
 }

@@ -54,6 +54,11 @@ const retimed: Support = {
   reason: 'retimed',
   note: 'The model makes 5 or 10 second clips; a 6 second video is its 5 second clip slowed to 6 seconds.',
 }
+const workflowRetimed: Support = {
+  level: 'approximates',
+  reason: 'retimed',
+  note: 'The video workflow makes 81 frames (Wan 2.1, about 5 seconds); a longer video is that clip played slower.',
+}
 const interiorImagined: Support = {
   level: 'approximates',
   reason: 'not_from_input',
@@ -79,6 +84,7 @@ export function hostedSupport<S extends Step>(step: S, t: HostedModelTraits): Re
     if (ask === 'followLines') out[ask] = followLines(t)
     else if (ask.startsWith('camera.')) out[ask] = camera(t, ask)
     else if (ask === 'duration.6' && t.family === 'kling') out[ask] = retimed
+    else if (ask.startsWith('duration.') && t.family === 'workflow') out[ask] = workflowRetimed
     else if (ask === 'angle.interior') out[ask] = interiorImagined
     // the description, style, palette, own colours, room type and options travel in the prompt; a lasso as a
     // mask or as words about where, and the edit is composited back inside it
