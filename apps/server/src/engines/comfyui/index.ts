@@ -47,7 +47,7 @@ const VIDEO_FPS = 16
  * need far more memory. A longer video is those frames played slower (declared as retimed,
  * shared/hosted-capabilities.ts).
  */
-export const WAN_MAX_FRAMES = 81
+const WAN_MAX_FRAMES = 81
 
 /**
  * A studio's own GPU servers: each job's workflow template is filled in, its images uploaded, the prompt
