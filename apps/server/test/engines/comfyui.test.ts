@@ -117,6 +117,11 @@ describe('ComfyUI workflow templates', () => {
       expect([tiers.default, nonCommercial]).toEqual([tiers.default, []])
     }
     expect(COMFYUI_DEFAULT_MODELS['magic-edit'].default).toBe('magic-edit-qwen-image-edit')
+    // SDXL inpainting 0.1 ships only as diffusers folders: its UNet file, by the name the release gives it
+    const inpaint = await loadWorkflow(BUILT_IN_WORKFLOWS, 'inpaint-sdxl')
+    expect(Object.values(inpaint.graph).find((n) => n.class_type === 'UNETLoader')!.inputs.unet_name).toBe(
+      'stable-diffusion-xl-1.0-inpainting-0.1/diffusion_pytorch_model.fp16.safetensors',
+    )
     expect(licenceOf('qwen_image_edit_fp8_e4m3fn.safetensors')).toMatchObject({ licence: 'Apache-2.0' })
   })
 

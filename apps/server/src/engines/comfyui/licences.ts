@@ -46,7 +46,11 @@ const LICENCES: Array<{ file: RegExp; licence: ModelLicence }> = [
     licence: { model: 'Qwen-Image / Qwen-Image-Edit', licence: 'Apache-2.0', commercial: true },
   },
   { file: /^sd_xl_(base|refiner)_1\.0[\w.-]*\.safetensors$/i, licence: SDXL },
-  { file: /^sd_xl_base_1\.0_inpainting_0\.1[\w.-]*\.safetensors$/i, licence: SDXL },
+  // the official release ships only diffusers folders: its UNet, kept in a folder named after the release
+  {
+    file: /^stable-diffusion-xl-1\.0-inpainting-0\.1\/diffusion_pytorch_model(\.fp16)?\.safetensors$/i,
+    licence: SDXL,
+  },
   { file: /^controlnet-canny-sdxl-1\.0[\w.-]*\.safetensors$/i, licence: SDXL },
   {
     file: /^(wan2\.1_[\w.-]+|wan_2\.1_vae|umt5_xxl_[\w.-]+|clip_vision_h)\.safetensors$/i,
@@ -60,12 +64,14 @@ function modelFiles(graph: ComfyGraph): string[] {
   for (const node of Object.values(graph))
     for (const value of Object.values(node.inputs ?? {}))
       if (typeof value === 'string' && /\.(safetensors|ckpt|pt|pth|bin|gguf|sft)$/i.test(value))
-        files.add(value.split(/[\\/]/).at(-1)!)
+        files.add(value.replace(/\\/g, '/'))
   return [...files]
 }
 
+/** A file's licence, matched on its path under the models folder or on its name alone. */
 export function licenceOf(file: string): ModelLicence | null {
-  return LICENCES.find((l) => l.file.test(file))?.licence ?? null
+  const name = file.split('/').at(-1)!
+  return LICENCES.find((l) => l.file.test(file) || l.file.test(name))?.licence ?? null
 }
 
 /** What a template's files allow: the non-commercial ones, and the ones this table does not know. */
