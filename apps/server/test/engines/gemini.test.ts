@@ -69,7 +69,7 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     expect(last.map((p) => p.text).filter(Boolean)).toEqual([
       'make it warmer. Keep everything else unchanged.',
     ])
-    expect(last.some((p) => p.inline_data?.mime_type === 'image/png')).toBe(true)
+    expect(last.some((p) => p.inlineData?.mimeType === 'image/png')).toBe(true)
     expect(result.facts).toMatchObject({
       engine: 'gemini',
       model: 'gemini-2.5-flash-image',

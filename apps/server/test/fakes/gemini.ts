@@ -1,3 +1,4 @@
+import type { GenerateContentConfig, GenerationConfig, ImageConfig } from '@google/genai'
 import sharp from 'sharp'
 import { type FakeRender, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
@@ -49,6 +50,42 @@ function nearestAnswerRatio(width: number, height: number): string {
   return Object.keys(ANSWER_SIZES).reduce((a, b) => (d(b) < d(a) ? b : a))
 }
 
+/**
+ * The fields a request's generationConfig may carry: those of `@google/genai`'s `GenerationConfig` (checked at
+ * compile time, complete) and imageConfig (the SDK's GenerateContentConfig puts it there). Any other field is
+ * refused as the API refuses an unknown one, so a misnamed field fails a test.
+ */
+const GENERATION_CONFIG = {
+  modelSelectionConfig: true,
+  responseJsonSchema: true,
+  audioTranscriptionConfig: true,
+  audioTimestamp: true,
+  candidateCount: true,
+  enableAffectiveDialog: true,
+  frequencyPenalty: true,
+  logprobs: true,
+  maxOutputTokens: true,
+  mediaResolution: true,
+  presencePenalty: true,
+  responseFormat: true,
+  responseLogprobs: true,
+  responseMimeType: true,
+  responseModalities: true,
+  responseSchema: true,
+  routingConfig: true,
+  seed: true,
+  speechConfig: true,
+  stopSequences: true,
+  temperature: true,
+  thinkingConfig: true,
+  topK: true,
+  topP: true,
+  enableEnhancedCivicAnswers: true,
+  translationConfig: true,
+  imageConfig: true,
+} satisfies Record<keyof GenerationConfig | keyof Pick<GenerateContentConfig, 'imageConfig'>, true>
+const IMAGE_CONFIG = { aspectRatio: true, imageSize: true } satisfies Partial<Record<keyof ImageConfig, true>>
+
 export type FakeGemini = Awaited<ReturnType<typeof startFakeGemini>>
 
 export async function startFakeGemini(options: { apiKey?: string } = {}) {
@@ -83,6 +120,17 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
         contents?: Content[]
         generationConfig?: { responseModalities?: string[]; imageConfig?: { aspectRatio?: string } }
       }
+      const config = (body.generationConfig ?? {}) as Record<string, unknown>
+      const unknown =
+        Object.keys(config).find((k) => !Object.hasOwn(GENERATION_CONFIG, k)) ??
+        Object.keys((config.imageConfig ?? {}) as object)
+          .filter((k) => !Object.hasOwn(IMAGE_CONFIG, k))
+          .map((k) => `imageConfig.${k}`)[0]
+      if (unknown)
+        return fail(
+          400,
+          `Invalid JSON payload received. Unknown name "${unknown}" at 'generation_config': Cannot find field.`,
+        )
       const contents = body.contents ?? []
       if (!contents.length) return fail(400, '* GenerateContentRequest.contents: contents is not specified')
       for (const [i, c] of contents.entries()) {

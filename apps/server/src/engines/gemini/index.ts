@@ -1,4 +1,4 @@
-import type { FinishReason } from '@google/genai'
+import type { FinishReason, Part as GenaiPart, GenerateContentConfig } from '@google/genai'
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
@@ -86,7 +86,10 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
       const history = historyContents(kind === 'magic-edit' ? withoutCurrent(task.history, task.prompt) : [])
       // turns must alternate: a trailing user turn joins the request
       const carried = history.at(-1)?.role === 'user' ? history.pop()!.parts : []
-      const imagePart = { inline_data: { mime_type: image.mime, data: image.data.toString('base64') } }
+      // the request in the shapes of `@google/genai`'s types (the REST API reads the same camelCase JSON)
+      const imagePart = {
+        inlineData: { mimeType: image.mime, data: image.data.toString('base64') },
+      } satisfies GenaiPart
       const contents: Content[] = [
         ...history,
         { role: 'user', parts: [...carried, { text: prompt }, imagePart] },
@@ -103,7 +106,7 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
             generationConfig: {
               responseModalities: ['TEXT', 'IMAGE'],
               imageConfig: { aspectRatio: `${ratio[0]}:${ratio[1]}` },
-            },
+            } satisfies Pick<GenerateContentConfig, 'responseModalities' | 'imageConfig'>,
           },
           signal,
           timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
