@@ -82,6 +82,28 @@ describe('fal adapter against a fake of its queue API', () => {
     expect(out.kind === 'image' && [out.width, out.height]).toEqual([688, 1024])
   })
 
+  it("the fake refuses a field its endpoint's published input type does not have (the retired control_image_url)", async () => {
+    const res = await fetch(`${fake.url}/fal-ai/flux-lora-canny`, {
+      method: 'POST',
+      headers: { authorization: `Key ${fake.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        prompt: 'x',
+        image_url: 'https://example.invalid/a.png',
+        control_image_url: 'y',
+      }),
+    })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      detail: [
+        {
+          loc: ['body', 'control_image_url'],
+          msg: 'Extra inputs are not permitted',
+          type: 'extra_forbidden',
+        },
+      ],
+    })
+  })
+
   it('inpaints through the fill endpoint with the mask and returns the provider image as given', async () => {
     const rect = { left: 380, top: 90, width: 170, height: 190 }
     const mask = await rectMask(640, 480, rect)

@@ -136,6 +136,12 @@ const SCHEMAS: FalSchema[] = [
     video: true,
   }),
   endpoint('fal-ai/kling-video/v2.1/master/image-to-video', KLING, ['prompt', 'image_url'], { video: true }),
+  endpoint(
+    'fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
+    { ...KLING, tail_image_url: true },
+    ['prompt', 'image_url'],
+    { video: true },
+  ),
 ]
 const FILE_FIELDS = ['control_image_url', 'image_url', 'mask_url']
 export const FAL_USER_ID = 'user_fake_studio'
