@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   ALL_ASKS,
   type Ask,
+  type InputLimits,
   type KindCapabilities,
   SUPPORT_LEVELS,
   SUPPORT_REASONS,
@@ -31,6 +32,15 @@ export const SupportSchema = z
 
 const asks = z.partialRecord(z.enum(ALL_ASKS as [Ask, ...Ask[]]), SupportSchema)
 
+export const InputLimitsSchema = z
+  .object({
+    minSide: z.number().int().optional().describe('the shortest side, in pixels'),
+    minAspect: z.number().optional().describe('width ÷ height, at least'),
+    maxAspect: z.number().optional().describe('width ÷ height, at most'),
+    note: z.string().describe('the same in plain English'),
+  })
+  .meta({ id: 'InputLimits' })
+
 export const KindCapabilitiesSchema = z
   .object({
     steps: z.array(
@@ -38,6 +48,9 @@ export const KindCapabilitiesSchema = z
     ),
     asks: asks.describe(
       'every field and option of the kind: does, approximates (and how) or cannot (and why), on the engine serving it',
+    ),
+    input: InputLimitsSchema.optional().describe(
+      'the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged',
     ),
   })
   .meta({ id: 'KindCapabilities' })
@@ -51,4 +64,5 @@ export const CapabilitiesResponse = z.object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type Expect<T extends true> = T
 type _SupportMatches = Expect<Same<z.infer<typeof SupportSchema>, Support>>
+type _InputLimitsMatch = Expect<Same<z.infer<typeof InputLimitsSchema>, InputLimits>>
 type _KindCapabilitiesMatch = Expect<Same<z.infer<typeof KindCapabilitiesSchema>, KindCapabilities>>

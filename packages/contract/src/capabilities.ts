@@ -126,12 +126,43 @@ export const STEP_ASKS = {
 } as const satisfies { [S in Step]: readonly Ask[] }
 export type AskOf<S extends Step> = (typeof STEP_ASKS)[S][number]
 
+/**
+ * What a model accepts as its input picture, when it is narrower than what Parti accepts: the request is
+ * refused with 422 `not_offered` before anything is charged (docs/product.md#capabilities).
+ */
+export interface InputLimits {
+  /** the shortest side, in pixels */
+  minSide?: number
+  /** width ÷ height, at least and at most */
+  minAspect?: number
+  maxAspect?: number
+  /** the same in plain English */
+  note: string
+}
+
 /** What one kind will do on the engines serving its steps, for one plan. */
 export interface KindCapabilities {
   /** the engine and model of each step, in order */
   steps: { step: Step; engine: string; model: string }[]
   /** every ask of its steps; an ask two steps share (the palette of staging) takes the better of the two */
   asks: Partial<Record<Ask, Support>>
+  /** the input picture its models accept, when narrower than Parti's own limits */
+  input?: InputLimits
+}
+
+/** Why a picture of this size is outside the limits, or null when it fits. */
+export function inputOutsideLimits(
+  limits: InputLimits | undefined,
+  width: number,
+  height: number,
+): string | null {
+  if (!limits) return null
+  const aspect = width / height
+  const tooSmall = limits.minSide !== undefined && Math.min(width, height) < limits.minSide
+  const badShape =
+    (limits.minAspect !== undefined && aspect < limits.minAspect) ||
+    (limits.maxAspect !== undefined && aspect > limits.maxAspect)
+  return tooSmall || badShape ? `${limits.note} This picture is ${width}×${height}.` : null
 }
 
 const RANK: Record<SupportLevel, number> = { cannot: 0, approximates: 1, does: 2 }

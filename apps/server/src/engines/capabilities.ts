@@ -22,13 +22,17 @@ export function kindCapabilities(engines: EngineRouter, plan: PlanState): Record
     GENERATION_MODES.map((kind): [Kind, KindCapabilities] => {
       const steps = KINDS[kind].steps.map(({ step }) => {
         const { engine, model } = engines.choose(step, plan)
-        return { step, engine: engine.id, model, support: engine.capabilities(step, model) }
+        const limits = engine.inputLimits?.(step, model) ?? null
+        return { step, engine: engine.id, model, support: engine.capabilities(step, model), limits }
       })
+      // a kind's input goes to its first step
+      const input = steps[0]?.limits
       return [
         kind,
         {
           steps: steps.map(({ step, engine, model }) => ({ step, engine, model })),
           asks: mergeAsks(steps.map((s) => s.support)),
+          ...(input ? { input } : {}),
         },
       ]
     }),

@@ -6,6 +6,7 @@ import {
   type FailureReason,
   type FollowLines,
   failureWords,
+  type InputLimits,
   type LocalStyleParams,
   type Note,
   type RoomType,
@@ -224,6 +225,8 @@ export interface Engine {
    * answered; one left out is taken as not done (docs/decisions/0080-hosted-engines-declare-every-ask.md).
    */
   capabilities(step: EngineTaskKind, model: string): StepSupport
+  /** the input picture this model accepts, when narrower than Parti's own limits (a first frame's shape) */
+  inputLimits?(step: EngineTaskKind, model: string): InputLimits | null
   /** check prerequisites at start-up (ffmpeg present, keys set); throws with a clear message */
   check?(): Promise<void>
 }

@@ -2,11 +2,12 @@ import {
   AnimateFields,
   CameraMovement,
   DEFAULT_VIDEO_DURATION,
+  inputOutsideLimits,
   priceOf,
   VideoDuration,
 } from '@parti/contract'
 import { z } from 'zod'
-import { invalid } from '../domain/errors.ts'
+import { AppError, invalid } from '../domain/errors.ts'
 import { inputOf, runPlanFor, runPlanMetadata } from './shared.ts'
 import type { KindDefinition } from './types.ts'
 
@@ -36,6 +37,14 @@ export const animate: KindDefinition<'animate', AnimateFields, z.infer<typeof An
     const cameraMovement = f.cameraMovement ?? 'zoom_in'
     const run = runPlanFor(pc, 'animate', { userPrompt: description, duration, cameraMovement })
     const input = (await inputOf(pc, 'image', f))!
+    // a first frame the video model cannot take is refused before anything is charged
+    const outside = inputOutsideLimits(pc.capabilities.animate.input, input.width, input.height)
+    if (outside)
+      throw new AppError('not_offered', outside, {
+        input: pc.capabilities.animate.input,
+        width: input.width,
+        height: input.height,
+      })
     const videoPrompt = `${description}, camera ${cameraMovement.replace(/_/g, ' ')}`
     return {
       batchId: null,

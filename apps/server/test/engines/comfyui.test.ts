@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createComfyEngine } from '../../src/engines/comfyui/index.ts'
+import { createComfyEngine, videoTiming } from '../../src/engines/comfyui/index.ts'
+import { licenceOf, templateLicences } from '../../src/engines/comfyui/licences.ts'
 import { COMFYUI_DEFAULT_MODELS, type COMFYUI_STEPS } from '../../src/engines/comfyui/models.ts'
 import { BUILT_IN_WORKFLOWS, fillWorkflow, loadWorkflow } from '../../src/engines/comfyui/workflows.ts'
 import { EngineError, type EngineTask } from '../../src/engines/types.ts'
@@ -103,6 +104,37 @@ describe('ComfyUI workflow templates', () => {
     await expect(engine().check!()).resolves.toBeUndefined()
   })
 
+  it('every committed template names the licence of each weights file; the defaults are all commercially usable', async () => {
+    const names = readdirSync(BUILT_IN_WORKFLOWS).map((f) => f.replace(/\.json$/, ''))
+    for (const name of names) {
+      const { unknown } = templateLicences((await loadWorkflow(BUILT_IN_WORKFLOWS, name)).graph)
+      expect([name, unknown]).toEqual([name, []])
+    }
+    for (const tiers of Object.values(COMFYUI_DEFAULT_MODELS)) {
+      const { nonCommercial } = templateLicences(
+        (await loadWorkflow(BUILT_IN_WORKFLOWS, tiers.default)).graph,
+      )
+      expect([tiers.default, nonCommercial]).toEqual([tiers.default, []])
+    }
+    expect(COMFYUI_DEFAULT_MODELS['magic-edit'].default).toBe('magic-edit-qwen-image-edit')
+    // SDXL inpainting 0.1 ships only as diffusers folders: its UNet file, by the name the release gives it
+    const inpaint = await loadWorkflow(BUILT_IN_WORKFLOWS, 'inpaint-sdxl')
+    expect(Object.values(inpaint.graph).find((n) => n.class_type === 'UNETLoader')!.inputs.unet_name).toBe(
+      'stable-diffusion-xl-1.0-inpainting-0.1/diffusion_pytorch_model.fp16.safetensors',
+    )
+    expect(licenceOf('qwen_image_edit_fp8_e4m3fn.safetensors')).toMatchObject({ licence: 'Apache-2.0' })
+  })
+
+  it('start-up refuses a non-commercial template (FLUX.1 Kontext [dev]) unless COMFYUI_ALLOW_NONCOMMERCIAL is set', async () => {
+    const models = { ...COMFYUI_DEFAULT_MODELS, 'magic-edit': { default: 'magic-edit-flux-kontext' } }
+    const err = await engine([a.url], { models }).check!().catch((e) => e)
+    expect(String(err)).toContain(
+      'flux1-dev-kontext_fp8_scaled.safetensors (FLUX.1 [dev] Non-Commercial License)',
+    )
+    expect(String(err)).toContain('COMFYUI_ALLOW_NONCOMMERCIAL=true')
+    await expect(engine([a.url], { models, allowNonCommercial: true }).check!()).resolves.toBeUndefined()
+  })
+
   it('fills placeholders with typed values and refuses to run with one missing', async () => {
     const wf = await loadWorkflow(BUILT_IN_WORKFLOWS, 'sketch-sdxl-canny')
     expect(() => fillWorkflow(wf, { prompt: 'x' })).toThrow(/no value for/)
@@ -155,11 +187,20 @@ describe('ComfyUI adapter against fake servers', () => {
     expect((await diffAround(room, out.data, rect)).outside).toBeGreaterThan(1000)
   })
 
-  it('the video template renders 6 s at 16 fps as an H.264 MP4 with a poster', async () => {
+  it("the video template never asks more than Wan's 81 frames: 6 s and 10 s are those frames played slower", async () => {
     const result = await engine([a.url]).run(tasks().animate, makeCtx().ctx)
-    const wan = Object.values(a.received[0]!.graph).find((n) => n.class_type === 'WanImageToVideo')!
-    expect(wan.inputs).toMatchObject({ length: 97, width: 832 })
+    const graph = a.received[0]!.graph
+    const wan = Object.values(graph).find((n) => n.class_type === 'WanImageToVideo')!
+    expect(wan.inputs).toMatchObject({ length: 81, width: 832 })
+    expect(Object.values(graph).find((n) => n.class_type === 'CreateVideo')!.inputs.fps).toBe(13)
     expect(result.outputs[0]).toMatchObject({ kind: 'video', contentType: 'video/mp4' })
+    expect(videoTiming(10)).toEqual({ frames: 81, fps: 8 })
+    expect(videoTiming(5)).toEqual({ frames: 81, fps: 16 })
+    // declared, so the screens say it before the user pays
+    expect(engine([a.url]).capabilities('animate', 'animate-wan21-i2v')).toMatchObject({
+      'duration.6': { level: 'approximates', reason: 'retimed' },
+      'duration.10': { level: 'approximates', reason: 'retimed' },
+    })
   })
 
   it('the dispatcher sends two jobs at once to two servers, and prefers an idle one over a busy one', async () => {
@@ -253,7 +294,25 @@ describe('ComfyUI adapter against fake servers', () => {
     while (!a.received.length) await new Promise((r) => setTimeout(r, 10))
     abort.abort(new EngineError('cancelled', 'The job was cancelled.'))
     expect(await running.catch((e) => e)).toMatchObject({ code: 'cancelled' })
-    expect(a.interrupts).toHaveLength(1)
+    expect(a.interrupts).toEqual([a.received[0]!.id])
+  })
+
+  it('cancelling our queued prompt deletes it from the queue and never interrupts the prompt another client runs', async () => {
+    a.occupy('other-client-prompt')
+    const abort = new AbortController()
+    const running = engine([a.url]).run(tasks()['magic-edit'], makeCtx({ signal: abort.signal }).ctx)
+    while (!a.received.length) await new Promise((r) => setTimeout(r, 10))
+    abort.abort(new EngineError('cancelled', 'The job was cancelled.'))
+    expect(await running.catch((e) => e)).toMatchObject({ code: 'cancelled' })
+    expect(a.deletes).toEqual([a.received[0]!.id])
+    expect(a.interrupts).toEqual([])
+    expect(a.othersInterrupted).toEqual([])
+    const queue = (await (await fetch(`${a.url}/queue`)).json()) as {
+      queue_running: unknown[][]
+      queue_pending: unknown[][]
+    }
+    expect(queue.queue_running.map((e) => e[1])).toEqual(['other-client-prompt'])
+    expect(queue.queue_pending).toEqual([])
   })
 
   it('an output file that is gone from /view fails the job for good', async () => {

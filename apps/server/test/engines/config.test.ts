@@ -99,6 +99,23 @@ describe('engine configuration (ENGINE_* and the provider variables)', () => {
     expect(errorOf(() => parse({ ENGINE_VIDEO: 'comfyui', COMFYUI_URLS: 'gpu-1:8188' }))).toContain(
       'COMFYUI_URLS',
     )
+    expect(pool.comfyui!.allowNonCommercial).toBe(false)
+    expect(
+      parse({
+        ENGINE_VIDEO: 'comfyui',
+        COMFYUI_URLS: 'http://gpu-1:8188',
+        COMFYUI_ALLOW_NONCOMMERCIAL: 'true',
+      }).comfyui!.allowNonCommercial,
+    ).toBe(true)
+    expect(
+      errorOf(() =>
+        parse({
+          ENGINE_VIDEO: 'comfyui',
+          COMFYUI_URLS: 'http://gpu-1:8188',
+          COMFYUI_ALLOW_NONCOMMERCIAL: 'maybe',
+        }),
+      ),
+    ).toContain('COMFYUI_ALLOW_NONCOMMERCIAL')
   })
 })
 

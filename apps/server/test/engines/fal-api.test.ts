@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto'
+import type { Generation } from '@parti/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FAL_USER_ID, type FakeFal, startFakeFal } from '../fakes/fal.ts'
 import { sketchPng } from '../fixtures/images.ts'
@@ -50,8 +51,8 @@ describe('ENGINE_SKETCH_RENDER=fal, from the HTTP request to the gallery', () =>
     const before = await balance(api)
     const r = await renderSketch()
     const [g] = await waitForJobs(api, [r.body.generation.id], 20_000)
-    expect(g).toMatchObject({ status: 'completed', engine: 'fal', model: 'fal-ai/flux-pro/v1/canny' })
-    expect(fake.requests[0]!.path).toMatch(/^\/fal-ai\/flux-pro\/v1\/canny\?fal_webhook=/)
+    expect(g).toMatchObject({ status: 'completed', engine: 'fal', model: 'fal-ai/flux-lora-canny' })
+    expect(fake.requests[0]!.path).toMatch(/^\/fal-ai\/flux-lora-canny\?fal_webhook=/)
     expect(decodeURIComponent(fake.requests[0]!.path.split('fal_webhook=')[1]!)).toBe(
       `${server.ctx.config.publicUrl}/api/webhooks/fal`,
     )
@@ -69,6 +70,16 @@ describe('ENGINE_SKETCH_RENDER=fal, from the HTTP request to the gallery', () =>
     const r = await renderSketch()
     const [g] = await waitForJobs(api, [r.body.generation.id], 20_000)
     expect(g).toMatchObject({ status: 'failed', error: 'Failed to render sketch' })
+    expect(await balance(api)).toBe(before)
+  })
+
+  it('an output the safety checker flagged fails as refused, is not stored, and refunds', async () => {
+    fake.behaviour.outcome = 'flagged'
+    const before = await balance(api)
+    const r = await renderSketch()
+    const [g] = await waitForJobs(api, [r.body.generation.id], 20_000)
+    expect(g).toMatchObject({ status: 'failed', outputImageUrl: null })
+    expect((g as unknown as Generation).metadata.failure).toEqual([{ id: 'refused' }])
     expect(await balance(api)).toBe(before)
   })
 

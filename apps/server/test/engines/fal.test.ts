@@ -54,20 +54,54 @@ describe('fal adapter against a fake of its queue API', () => {
     const { ctx, progress } = makeCtx()
     const result = await engine().run(sketchTask(), ctx)
     const [submit] = submits()
-    expect(submit!.path).toBe('/fal-ai/flux-pro/v1/canny')
+    expect(submit!.path).toBe('/fal-ai/flux-lora-canny')
     expect(submit!.headers.authorization).toBe(`Key ${fake.key}`)
     const body = submit!.body as any
     expect(body.prompt).toContain('a timber pavilion')
     expect(body.prompt).toMatch(/colour scheme [a-z ]*orange, /)
-    expect((await sharp(dataUriImage(body.control_image_url)).metadata()).width).toBe(1024)
+    expect((await sharp(dataUriImage(body.image_url)).metadata()).width).toBe(1024)
+    expect(body.image_size).toEqual({ width: 1024, height: 768 })
     // status and result come from the URLs the submit answered with (the app id, without the subpath)
-    expect(statuses()[0]!.path).toMatch(/^\/fal-ai\/flux-pro\/requests\/[\w-]+\/status\?logs=1$/)
+    expect(statuses()[0]!.path).toMatch(/^\/fal-ai\/flux-lora-canny\/requests\/[\w-]+\/status\?logs=1$/)
     expect(
-      fake.requests.some((r) => r.method === 'GET' && /^\/fal-ai\/flux-pro\/requests\/[\w-]+$/.test(r.path)),
+      fake.requests.some(
+        (r) => r.method === 'GET' && /^\/fal-ai\/flux-lora-canny\/requests\/[\w-]+$/.test(r.path),
+      ),
     ).toBe(true)
-    expect(result.facts).toMatchObject({ engine: 'fal', model: 'fal-ai/flux-pro/v1/canny' })
+    expect(result.facts).toMatchObject({ engine: 'fal', model: 'fal-ai/flux-lora-canny' })
     expect(result.outputs[0]).toMatchObject({ kind: 'image', contentType: 'image/png' })
     expect(progress.at(-1)).toBeLessThan(1)
+  })
+
+  it('a portrait sketch comes back portrait: image_size is the sketch shape, not the 4:3 default', async () => {
+    const portrait = await sketchPng(600, 900)
+    const result = await engine().run({ ...sketchTask(), input: portrait }, makeCtx().ctx)
+    const body = submits()[0]!.body as any
+    expect(body.image_size).toEqual({ width: 688, height: 1024 })
+    const out = result.outputs[0]!
+    expect(out.kind === 'image' && [out.width, out.height]).toEqual([688, 1024])
+  })
+
+  it("the fake refuses a field its endpoint's published input type does not have (the retired control_image_url)", async () => {
+    const res = await fetch(`${fake.url}/fal-ai/flux-lora-canny`, {
+      method: 'POST',
+      headers: { authorization: `Key ${fake.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        prompt: 'x',
+        image_url: 'https://example.invalid/a.png',
+        control_image_url: 'y',
+      }),
+    })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      detail: [
+        {
+          loc: ['body', 'control_image_url'],
+          msg: 'Extra inputs are not permitted',
+          type: 'extra_forbidden',
+        },
+      ],
+    })
   })
 
   it('inpaints through the fill endpoint with the mask and returns the provider image as given', async () => {
@@ -154,6 +188,16 @@ describe('fal adapter against a fake of its queue API', () => {
       )
       .catch((e) => e)
     expect(err.userMessage).toBe(REFUSED_MESSAGE)
+  })
+
+  it('an output flagged by has_nsfw_concepts is a refusal, never returned as a result (any kind)', async () => {
+    fake.behaviour.outcome = 'flagged'
+    const err = await engine()
+      .run(sketchTask(), makeCtx().ctx)
+      .catch((e) => e)
+    expect(err).toBeInstanceOf(EngineError)
+    expect(err).toMatchObject({ code: 'provider_failed', userMessage: REFUSED_MESSAGE })
+    expect(err.message).toContain('has_nsfw_concepts')
   })
 
   it('a hang ends at the time limit and the request is cancelled at fal', async () => {

@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGeminiEngine, historyContents } from '../../src/engines/gemini/index.ts'
 import { GEMINI_DEFAULT_MODELS } from '../../src/engines/gemini/models.ts'
+import { bandFor } from '../../src/engines/shared/blend.ts'
+import { placeOnSource } from '../../src/engines/shared/composite.ts'
 import { REFUSED_MESSAGE } from '../../src/engines/shared/errors.ts'
 import { type ConversationTurn, EngineError, type EngineTask } from '../../src/engines/types.ts'
 import { type FakeGemini, startFakeGemini } from '../fakes/gemini.ts'
 import { rectMask, roomJpeg } from '../fixtures/images.ts'
-import { diffAround, FAST_RETRY, makeCtx, SHORT_TIMEOUTS, silentLog } from './helpers.ts'
+import {
+  diffAround,
+  diskAtCentre,
+  FAST_RETRY,
+  greenBox,
+  makeCtx,
+  SHORT_TIMEOUTS,
+  silentLog,
+} from './helpers.ts'
 
 let fake: FakeGemini
 let room: Buffer
@@ -59,7 +69,7 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     expect(last.map((p) => p.text).filter(Boolean)).toEqual([
       'make it warmer. Keep everything else unchanged.',
     ])
-    expect(last.some((p) => p.inline_data?.mime_type === 'image/png')).toBe(true)
+    expect(last.some((p) => p.inlineData?.mimeType === 'image/png')).toBe(true)
     expect(result.facts).toMatchObject({
       engine: 'gemini',
       model: 'gemini-2.5-flash-image',
@@ -93,8 +103,46 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     expect(diff.inside).toBeGreaterThan(1000)
   })
 
-  it('refusals (IMAGE_SAFETY, a blocked prompt) get the refusal text; an answer without an image the chat failure', async () => {
-    for (const prompt of ['something forbidden', 'something prohibited']) {
+  it('a non-square edit keeps its proportions (letterboxed to the model shape, cropped back, never stretched) and no pixel outside the mask changes', async () => {
+    const W = 1000
+    const H = 500
+    const lasso = { left: 380, top: 130, width: 240, height: 240 }
+    const source = await roomJpeg(W, H)
+    const task: EngineTask = {
+      kind: 'inpaint',
+      input: source,
+      mask: await rectMask(W, H, lasso),
+      prompt: 'a round window',
+    }
+    fake.behaviour.render = diskAtCentre
+    const result = await engine().run(task, makeCtx().ctx)
+    const out = result.outputs[0] as { width: number; height: number }
+    expect(out.width / out.height).toBeCloseTo(W / H, 1)
+    const placed = await placeOnSource(task, result)
+    const final = placed.result.outputs[0] as { data: Buffer }
+    const disk = await greenBox(final.data)
+    // round where the model drew it, round in the result (a stretched answer makes it 12-25% oval here)
+    expect(disk.width / disk.height).toBeGreaterThan(0.96)
+    expect(disk.width / disk.height).toBeLessThan(1.04)
+    expect(Math.abs(disk.cx - W / 2)).toBeLessThan(4)
+    expect(Math.abs(disk.cy - H / 2)).toBeLessThan(4)
+    const band = bandFor(W, H) + 1
+    const grown = {
+      left: lasso.left - band,
+      top: lasso.top - band,
+      width: lasso.width + 2 * band,
+      height: lasso.height + 2 * band,
+    }
+    expect((await diffAround(source, final.data, grown)).outside).toBe(0)
+  })
+
+  it('refusals (IMAGE_SAFETY, IMAGE_PROHIBITED_CONTENT, IMAGE_RECITATION, a blocked prompt) get the refusal text; an answer without an image the chat failure', async () => {
+    for (const prompt of [
+      'something forbidden',
+      'a trademarked logo',
+      'a copied painting',
+      'something prohibited',
+    ]) {
       const err = await engine()
         .run(edit(prompt), makeCtx().ctx)
         .catch((e) => e)

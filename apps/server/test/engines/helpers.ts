@@ -58,3 +58,33 @@ export function dataUriImage(value: unknown): Buffer {
   if (!m) throw new Error(`not an image data URI: ${String(value).slice(0, 40)}`)
   return Buffer.from(m[1]!, 'base64')
 }
+
+/**
+ * A model's edit drawn in the space it works in: a green disk (round there) at the centre of the picture it
+ * answers with. Whether it is still round in the result says whether the answer was stretched.
+ */
+export async function diskAtCentre(input: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(input).metadata()
+  const r = Math.round(Math.min(width, height) * 0.1)
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${r}" fill="#20c040"/></svg>`
+  return sharp(input)
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer()
+}
+
+/** The box of the green pixels (the disk of diskAtCentre) in a picture. */
+export async function greenBox(image: Buffer) {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  let [x0, y0, x1, y1] = [info.width, info.height, -1, -1]
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * 3
+      if (data[i + 1]! - Math.max(data[i]!, data[i + 2]!) < 60) continue
+      x0 = Math.min(x0, x)
+      y0 = Math.min(y0, y)
+      x1 = Math.max(x1, x)
+      y1 = Math.max(y1, y)
+    }
+  return { width: x1 - x0 + 1, height: y1 - y0 + 1, cx: (x0 + x1 + 1) / 2, cy: (y0 + y1 + 1) / 2 }
+}

@@ -35,11 +35,14 @@ const PANEL = { left: 64, top: 64, width: 172, height: 102 }
 /** The careless provider: 800×600 instead of 640×480, a green panel where asked, every colour shifted. */
 const careless: FakeRender = async (input) => {
   const { width = W, height = H } = await sharp(input).metadata()
-  const k = { x: width / W, y: height / H }
+  // where the picture is in what the provider got: all of it, or centred in a letterbox of another shape
+  const k = Math.min(width / W, height / H)
+  const x0 = Math.floor((width - Math.round(W * k)) / 2)
+  const y0 = Math.floor((height - Math.round(H * k)) / 2)
   const panel = await sharp({
     create: {
-      width: Math.round(PANEL.width * k.x),
-      height: Math.round(PANEL.height * k.y),
+      width: Math.round(PANEL.width * k),
+      height: Math.round(PANEL.height * k),
       channels: 3,
       background: '#3c9a50',
     },
@@ -47,7 +50,7 @@ const careless: FakeRender = async (input) => {
     .png()
     .toBuffer()
   const drawn = await sharp(input)
-    .composite([{ input: panel, left: Math.round(PANEL.left * k.x), top: Math.round(PANEL.top * k.y) }])
+    .composite([{ input: panel, left: x0 + Math.round(PANEL.left * k), top: y0 + Math.round(PANEL.top * k) }])
     .toBuffer()
   return sharp(drawn).resize(800, 600, { fit: 'fill' }).linear([1, 1, 1], [36, -22, 28]).png().toBuffer()
 }

@@ -2,11 +2,21 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createOpenAiEngine } from '../../src/engines/openai/index.ts'
 import { OPENAI_DEFAULT_MODELS } from '../../src/engines/openai/models.ts'
+import { bandFor } from '../../src/engines/shared/blend.ts'
+import { placeOnSource } from '../../src/engines/shared/composite.ts'
 import { REFUSED_MESSAGE } from '../../src/engines/shared/errors.ts'
 import { EngineError, type EngineTask } from '../../src/engines/types.ts'
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts'
 import { rectMask, roomJpeg } from '../fixtures/images.ts'
-import { diffAround, FAST_RETRY, makeCtx, SHORT_TIMEOUTS, silentLog } from './helpers.ts'
+import {
+  diffAround,
+  diskAtCentre,
+  FAST_RETRY,
+  greenBox,
+  makeCtx,
+  SHORT_TIMEOUTS,
+  silentLog,
+} from './helpers.ts'
 
 let fake: FakeOpenAi
 let room: Buffer
@@ -61,10 +71,11 @@ describe('OpenAI image edits for Ask Parti, against a fake of /v1/images/edits',
       reply: 'Here is your edited image.',
     })
     expect(result.facts.enhancedPrompt).toBe(call!.prompt)
+    // asked at 1536×1024, the 4:3 picture letterboxed onto it and cropped back out: 1365×1024
     expect(result.outputs[0]).toMatchObject({
       kind: 'image',
       contentType: 'image/png',
-      width: 1536,
+      width: 1365,
       height: 1024,
     })
   })
@@ -75,17 +86,57 @@ describe('OpenAI image edits for Ask Parti, against a fake of /v1/images/edits',
       makeCtx().ctx,
     )
     const sent = fake.calls[0]!.mask!
+    // the mask is placed like the picture: 640×480 scaled by 1024/480 onto 1536×1024, 85 px bands left and
+    // right, which are kept (opaque)
+    const meta = await sharp(sent).metadata()
+    expect([meta.width, meta.height]).toEqual([1536, 1024])
     const alpha = await sharp(sent).extractChannel(3).raw().toBuffer()
-    expect(alpha[(rect.top + 10) * 640 + rect.left + 10]).toBe(0)
-    expect(alpha[10 * 640 + 10]).toBe(255)
+    const k = 1024 / 480
+    const at = (x: number, y: number) => alpha[Math.round(y * k) * 1536 + 85 + Math.round(x * k)]
+    expect(at(rect.left + 10, rect.top + 10)).toBe(0)
+    expect(at(10, 10)).toBe(255)
+    expect(alpha[512 * 1536 + 20]).toBe(255)
     const out = result.outputs[0] as { data: Buffer; width: number; height: number }
-    // OpenAI answers at its own size (1536×1024 for a landscape picture); the runner scales it to the source
-    expect([out.width, out.height]).toEqual([1536, 1024])
+    // OpenAI answers at its own size; the picture is cropped back out of it, in its own proportions
+    expect([out.width, out.height]).toEqual([1365, 1024])
     // the adapter hands back the provider's picture as it came (tinted everywhere); compositing it onto the
     // source is the runner's, once for every engine (docs/decisions/0060-compositing-once-in-the-runner.md)
     const diff = await diffAround(room, await sharp(out.data).resize(640, 480).toBuffer(), rect)
     expect(diff.outside).toBeGreaterThan(1000)
     expect(diff.inside).toBeGreaterThan(1000)
+  })
+
+  it('a non-square edit keeps its proportions (letterboxed to the model shape, cropped back, never stretched) and no pixel outside the mask changes', async () => {
+    const W = 1000
+    const H = 500
+    const lasso = { left: 380, top: 130, width: 240, height: 240 }
+    const source = await roomJpeg(W, H)
+    const task: EngineTask = {
+      kind: 'inpaint',
+      input: source,
+      mask: await rectMask(W, H, lasso),
+      prompt: 'a round window',
+    }
+    fake.behaviour.render = diskAtCentre
+    const result = await engine().run(task, makeCtx().ctx)
+    const out = result.outputs[0] as { width: number; height: number }
+    expect(out.width / out.height).toBeCloseTo(W / H, 1)
+    const placed = await placeOnSource(task, result)
+    const final = placed.result.outputs[0] as { data: Buffer }
+    const disk = await greenBox(final.data)
+    // round where the model drew it, round in the result (a stretched answer makes it 12-25% oval here)
+    expect(disk.width / disk.height).toBeGreaterThan(0.96)
+    expect(disk.width / disk.height).toBeLessThan(1.04)
+    expect(Math.abs(disk.cx - W / 2)).toBeLessThan(4)
+    expect(Math.abs(disk.cy - H / 2)).toBeLessThan(4)
+    const band = bandFor(W, H) + 1
+    const grown = {
+      left: lasso.left - band,
+      top: lasso.top - band,
+      width: lasso.width + 2 * band,
+      height: lasso.height + 2 * band,
+    }
+    expect((await diffAround(source, final.data, grown)).outside).toBe(0)
   })
 
   it("the safety system's refusal reaches the user as the refusal message", async () => {

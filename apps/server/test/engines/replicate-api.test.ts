@@ -105,6 +105,28 @@ describe('ENGINE_SKETCH_RENDER=replicate, from the HTTP request to the gallery',
   })
 })
 
+describe('Kling first-frame limits, checked before paying', () => {
+  it('a first frame wider than 2.5:1 or under 300 px is refused with 422 not_offered, nothing charged or sent; /api/capabilities says the limits', async () => {
+    const caps = await api.get('/api/capabilities')
+    expect(caps.body.kinds.animate.input).toMatchObject({ minSide: 300, minAspect: 0.4, maxAspect: 2.5 })
+    const before = await balance(api)
+    for (const [w, h] of [
+      [1200, 400],
+      [400, 280],
+    ] as const) {
+      const r = await api.postForm(
+        '/api/render/animate',
+        form({ description: 'a quiet street', duration: '6' }, { image: await roomJpeg(w, h) }),
+      )
+      expect(r.status).toBe(422)
+      expect(r.body.error).toMatchObject({ code: 'not_offered', details: { width: w, height: h } })
+      expect(r.body.error.message).toContain('2.5:1')
+    }
+    expect(await balance(api)).toBe(before)
+    expect(fake.requests.filter((q) => q.method === 'POST')).toEqual([])
+  })
+})
+
 describe('POST /api/webhooks/replicate', () => {
   const body = JSON.stringify({ id: 'pred-from-elsewhere', status: 'succeeded' })
   const post = (headers: Record<string, string>, payload = body) =>

@@ -236,7 +236,7 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
     expect(err.message).toContain('[redacted]')
   })
 
-  it('a safety refusal in Ask Parti gets the refusal message', async () => {
+  it('a safety refusal (E005, flagged as sensitive) gets the refusal message, in Ask Parti and elsewhere', async () => {
     fake.behaviour.outcome = 'nsfw'
     const err = await engine()
       .run(
@@ -245,6 +245,10 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
       )
       .catch((e) => e)
     expect(err.userMessage).toBe(REFUSED_MESSAGE)
+    const sketchErr = await engine()
+      .run(sketchTask(), makeCtx().ctx)
+      .catch((e) => e)
+    expect(sketchErr).toMatchObject({ code: 'provider_failed', userMessage: REFUSED_MESSAGE })
   })
 
   it('a prediction that hangs times out, and the adapter cancels it at the provider', async () => {

@@ -52,6 +52,11 @@ const KNOWN_NODES = new Set([
   'ModelSamplingSD3',
   'CreateVideo',
   'SaveVideo',
+  // Qwen-Image-Edit (ComfyUI's own nodes since 0.3.51)
+  'ImageScaleToTotalPixels',
+  'TextEncodeQwenImageEdit',
+  'ModelSamplingAuraFlow',
+  'CFGNorm',
 ])
 const REQUIRED: Record<string, string[]> = {
   KSampler: [
@@ -67,6 +72,8 @@ const REQUIRED: Record<string, string[]> = {
     'latent_image',
   ],
   CLIPTextEncode: ['text', 'clip'],
+  TextEncodeQwenImageEdit: ['clip', 'prompt'],
+  ImageScaleToTotalPixels: ['image', 'upscale_method', 'megapixels'],
   LoadImage: ['image'],
   EmptyLatentImage: ['width', 'height', 'batch_size'],
   WanImageToVideo: ['positive', 'negative', 'vae', 'width', 'height', 'length', 'batch_size'],
@@ -95,6 +102,8 @@ export async function startFakeComfy() {
     null
   const interrupts: string[] = []
   const deletes: string[] = []
+  /** prompts of another client that were interrupted here */
+  const othersInterrupted: string[] = []
   const behaviour: ComfyBehaviour = defaults()
   const sockets = new Map<string, Set<WebSocket>>()
   let counter = 0
@@ -176,10 +185,12 @@ export async function startFakeComfy() {
       }
       return {}
     })
+    // like ComfyUI before /interrupt took a prompt_id (and any server that ignores it): the body is not read and
+    // whatever runs is interrupted, whoever queued it
     app.post('/interrupt', async (req) => {
       const id = ((req.body ?? {}) as { prompt_id?: string }).prompt_id ?? running?.prompt.id ?? ''
       interrupts.push(id)
-      if (running && running.prompt.id === id) running.stop('interrupted')
+      running?.stop('interrupted')
       return {}
     })
     app.get('/system_stats', async () => ({
@@ -355,7 +366,23 @@ export async function startFakeComfy() {
       return dead
     },
     kill,
+    othersInterrupted,
+    /** Another client's prompt starts running here (and runs until interrupted); ours then wait behind it. */
+    occupy(id = 'other-client-prompt') {
+      const prompt: Prompt = { id, number: counter++, clientId: 'other-client', graph: {} }
+      running = {
+        prompt,
+        timer: null,
+        stop: () => {
+          othersInterrupted.push(id)
+          running = null
+          setImmediate(pump)
+        },
+      }
+    },
     reset() {
+      if (running && running.prompt.clientId === 'other-client') running = null
+      othersInterrupted.length = 0
       Object.assign(behaviour, defaults())
       server.requests.length = 0
       received.length = 0

@@ -1,4 +1,6 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto'
+import type { EndpointTypeMap } from '@fal-ai/client/endpoints'
+import sharp from 'sharp'
 import { type FakeRender, fromDataUri, isImage, testClip, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
 
@@ -12,7 +14,8 @@ import { nextScripted, startFakeServer } from './server.ts'
 export interface FalBehaviour {
   submit: Array<number | 'ok'>
   status: Array<number | 'ok'>
-  outcome: 'succeed' | 'fail' | 'nsfw' | 'hang'
+  /** flagged: completes, but the safety checker blacked the picture out and set has_nsfw_concepts */
+  outcome: 'succeed' | 'fail' | 'nsfw' | 'flagged' | 'hang'
   runMs: number
   expireOutputs: boolean
   webhook: 'signed' | 'forged' | 'stale' | 'twice' | 'none'
@@ -33,19 +36,133 @@ interface FalJob {
   result: Record<string, unknown> | null
 }
 
-const SCHEMAS: Array<{ endpoint: RegExp; required: string[]; video?: boolean }> = [
-  { endpoint: /^fal-ai\/flux-pro\/v1\/(canny|depth)$/, required: ['prompt', 'control_image_url'] },
-  { endpoint: /^fal-ai\/flux-pro\/v1\/fill$/, required: ['prompt', 'image_url', 'mask_url'] },
-  { endpoint: /^fal-ai\/flux-pro\/kontext(\/max)?$/, required: ['prompt', 'image_url'] },
-  { endpoint: /^fal-ai\/nano-banana\/edit$/, required: ['prompt', 'image_urls'] },
-  {
-    endpoint: /^fal-ai\/kling-video\/v2\.1\/(standard|pro|master)\/image-to-video$/,
-    required: ['prompt', 'image_url'],
+type FalInputOf<E extends keyof EndpointTypeMap> = EndpointTypeMap[E]['input']
+
+interface FalSchema {
+  endpoint: string
+  /** every field the endpoint takes; anything else is refused */
+  fields: string[]
+  required: string[]
+  video?: boolean
+  /** renders at image_size (landscape_4_3 when none is sent), whatever the input's shape */
+  sized?: boolean
+}
+
+/**
+ * An endpoint the fake serves, its fields exactly those of its input type in `@fal-ai/client`'s endpoint map
+ * (complete and nothing else, checked at compile time), so a field the adapter misnames fails a test.
+ */
+function endpoint<E extends keyof EndpointTypeMap>(
+  id: E,
+  fields: Record<keyof FalInputOf<E>, true>,
+  required: Array<keyof FalInputOf<E> & string>,
+  traits: Pick<FalSchema, 'video' | 'sized'> = {},
+): FalSchema {
+  return { endpoint: id, fields: Object.keys(fields), required, ...traits }
+}
+
+const FLUX_DEV_STRUCTURE = {
+  enable_safety_checker: true,
+  guidance_scale: true,
+  image_size: true,
+  image_url: true,
+  loras: true,
+  num_images: true,
+  num_inference_steps: true,
+  output_format: true,
+  prompt: true,
+  seed: true,
+  sync_mode: true,
+} as const
+const KONTEXT = {
+  aspect_ratio: true,
+  enhance_prompt: true,
+  guidance_scale: true,
+  image_url: true,
+  num_images: true,
+  output_format: true,
+  prompt: true,
+  safety_tolerance: true,
+  seed: true,
+  sync_mode: true,
+} as const
+const KLING = {
+  cfg_scale: true,
+  duration: true,
+  image_url: true,
+  negative_prompt: true,
+  prompt: true,
+} as const
+
+const SCHEMAS: FalSchema[] = [
+  // FLUX.1 Canny / Depth [dev]: the control is image_url; the output is image_size (default landscape_4_3)
+  endpoint('fal-ai/flux-lora-canny', FLUX_DEV_STRUCTURE, ['prompt', 'image_url'], { sized: true }),
+  endpoint('fal-ai/flux-lora-depth', { ...FLUX_DEV_STRUCTURE, acceleration: true }, ['prompt', 'image_url'], {
+    sized: true,
+  }),
+  endpoint(
+    'fal-ai/flux-pro/v1/fill',
+    {
+      enhance_prompt: true,
+      image_url: true,
+      mask_url: true,
+      num_images: true,
+      output_format: true,
+      prompt: true,
+      safety_tolerance: true,
+      seed: true,
+      sync_mode: true,
+    },
+    ['prompt', 'image_url', 'mask_url'],
+  ),
+  endpoint('fal-ai/flux-pro/kontext', KONTEXT, ['prompt', 'image_url']),
+  endpoint('fal-ai/flux-pro/kontext/max', KONTEXT, ['prompt', 'image_url']),
+  endpoint(
+    'fal-ai/nano-banana/edit',
+    {
+      aspect_ratio: true,
+      image_urls: true,
+      limit_generations: true,
+      num_images: true,
+      output_format: true,
+      prompt: true,
+      safety_tolerance: true,
+      seed: true,
+      sync_mode: true,
+    },
+    ['prompt', 'image_urls'],
+  ),
+  endpoint('fal-ai/kling-video/v2.1/standard/image-to-video', KLING, ['prompt', 'image_url'], {
     video: true,
-  },
+  }),
+  endpoint('fal-ai/kling-video/v2.1/master/image-to-video', KLING, ['prompt', 'image_url'], { video: true }),
+  endpoint(
+    'fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
+    { ...KLING, tail_image_url: true },
+    ['prompt', 'image_url'],
+    { video: true },
+  ),
 ]
 const FILE_FIELDS = ['control_image_url', 'image_url', 'mask_url']
 export const FAL_USER_ID = 'user_fake_studio'
+
+/** fal's named image sizes (the `image_size` enum of its FLUX endpoints). */
+const IMAGE_SIZES: Record<string, { width: number; height: number }> = {
+  square_hd: { width: 1024, height: 1024 },
+  square: { width: 512, height: 512 },
+  portrait_4_3: { width: 768, height: 1024 },
+  portrait_16_9: { width: 576, height: 1024 },
+  landscape_4_3: { width: 1024, height: 768 },
+  landscape_16_9: { width: 1024, height: 576 },
+}
+
+function sizeOf(value: unknown): { width: number; height: number } | null {
+  if (typeof value === 'string') return IMAGE_SIZES[value] ?? null
+  const v = value as { width?: unknown; height?: unknown } | null
+  if (!v || typeof v !== 'object') return null
+  const ok = (n: unknown) => Number.isInteger(n) && (n as number) > 0 && (n as number) <= 14142
+  return ok(v.width) && ok(v.height) ? { width: v.width as number, height: v.height as number } : null
+}
 
 export type FakeFal = Awaited<ReturnType<typeof startFakeFal>>
 
@@ -94,7 +211,7 @@ export async function startFakeFal(options: { key?: string } = {}) {
               : 'Internal Server Error'
         return reply.status(scripted).send({ detail })
       }
-      const schema = SCHEMAS.find((s) => s.endpoint.test(endpoint))
+      const schema = SCHEMAS.find((s) => s.endpoint === endpoint)
       if (!schema) return reply.status(404).send({ detail: `Application '${endpoint}' not found` })
       const input = (req.body ?? {}) as Record<string, unknown>
       const invalid = await validate(schema, input)
@@ -111,7 +228,7 @@ export async function startFakeFal(options: { key?: string } = {}) {
         webhook: url.searchParams.get('fal_webhook'),
         result: null,
       }
-      job.result = await makeResult(job, schema.video === true, fake.origin)
+      job.result = await makeResult(job, schema, fake.origin)
       jobs.set(job.id, job)
       if (job.webhook && job.outcome !== 'hang') {
         const t = setTimeout(() => {
@@ -142,13 +259,13 @@ export async function startFakeFal(options: { key?: string } = {}) {
           status: 'COMPLETED',
           logs,
           metrics: { inference_time: job.runMs / 1000 },
-          ...(job.outcome === 'succeed' ? {} : { error: errorText(job), error_type: 'runner_error' }),
+          ...(succeeded(job) ? {} : { error: errorText(job), error_type: 'runner_error' }),
           ...urls(job),
         })
       }
       const state = stateOf(job)
       if (state !== 'COMPLETED') return reply.status(400).send({ detail: 'Request is still in progress' })
-      if (job.outcome !== 'succeed')
+      if (!succeeded(job))
         return reply.status(job.outcome === 'nsfw' ? 422 : 500).send({ detail: errorText(job) })
       return job.result
     })
@@ -164,7 +281,9 @@ export async function startFakeFal(options: { key?: string } = {}) {
     })
   })
 
-  async function validate(schema: (typeof SCHEMAS)[number], input: Record<string, unknown>) {
+  async function validate(schema: FalSchema, input: Record<string, unknown>) {
+    const extra = Object.keys(input).find((field) => !schema.fields.includes(field))
+    if (extra) return { loc: ['body', extra], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }
     for (const field of schema.required)
       if (input[field] === undefined || input[field] === '')
         return { loc: ['body', field], msg: 'field required', type: 'value_error.missing' }
@@ -178,6 +297,8 @@ export async function startFakeFal(options: { key?: string } = {}) {
           type: 'image_load_error',
         }
     }
+    if (schema.sized && input.image_size !== undefined && !sizeOf(input.image_size))
+      return { loc: ['body', 'image_size'], msg: 'Input should be a valid ImageSize', type: 'model_type' }
     if (input.duration !== undefined && !['5', '10'].includes(String(input.duration)))
       return {
         loc: ['body', 'duration'],
@@ -187,20 +308,24 @@ export async function startFakeFal(options: { key?: string } = {}) {
     return null
   }
 
-  async function makeResult(job: FalJob, video: boolean, origin: string) {
-    if (video) {
+  async function makeResult(job: FalJob, schema: FalSchema, origin: string) {
+    if (schema.video) {
       files.set(`${job.id}.mp4`, { data: await testClip(Number(job.input.duration ?? 5)), type: 'video/mp4' })
       return { video: { url: `${origin}/files/${job.id}.mp4`, content_type: 'video/mp4' } }
     }
     const source =
       FILE_FIELDS.map((f) => fromDataUri(job.input[f])).find(Boolean) ??
       fromDataUri((job.input.image_urls as unknown[] | undefined)?.[0])!
-    const data = await (behaviour.render ?? tinted)(source.data)
+    // a sized endpoint renders at image_size, landscape_4_3 when none is sent, whatever its input's shape
+    const size = schema.sized ? (sizeOf(job.input.image_size) ?? IMAGE_SIZES.landscape_4_3) : undefined
+    const rendered = behaviour.render ? await behaviour.render(source.data) : await tinted(source.data, size)
+    const flagged = job.outcome === 'flagged'
+    const data = flagged ? await sharp(rendered).linear(0, 0).png().toBuffer() : rendered
     files.set(`${job.id}.png`, { data, type: 'image/png' })
     return {
       images: [{ url: `${origin}/files/${job.id}.png`, content_type: 'image/png', width: 0, height: 0 }],
       seed: 42,
-      has_nsfw_concepts: [false],
+      has_nsfw_concepts: [flagged],
       prompt: job.input.prompt,
     }
   }
@@ -213,6 +338,10 @@ export async function startFakeFal(options: { key?: string } = {}) {
     return 'COMPLETED'
   }
 
+  function succeeded(job: FalJob): boolean {
+    return job.outcome === 'succeed' || job.outcome === 'flagged'
+  }
+
   function errorText(job: FalJob): string {
     if (job.canceled) return 'Request was cancelled'
     return job.outcome === 'nsfw'
@@ -222,7 +351,7 @@ export async function startFakeFal(options: { key?: string } = {}) {
 
   async function deliver(job: FalJob): Promise<void> {
     if (behaviour.webhook === 'none' || !job.webhook || job.canceled) return
-    const ok = job.outcome === 'succeed'
+    const ok = succeeded(job)
     const body = JSON.stringify({
       request_id: job.id,
       gateway_request_id: job.id,

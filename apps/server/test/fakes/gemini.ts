@@ -1,3 +1,4 @@
+import type { GenerateContentConfig, GenerationConfig, ImageConfig } from '@google/genai'
 import sharp from 'sharp'
 import { type FakeRender, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
@@ -28,6 +29,62 @@ interface Content {
   role?: string
   parts?: Part[]
 }
+
+/** The sizes gemini-2.5-flash-image answers in, per aspect ratio (Gemini API image generation docs). */
+const ANSWER_SIZES: Record<string, { width: number; height: number }> = {
+  '1:1': { width: 1024, height: 1024 },
+  '2:3': { width: 832, height: 1248 },
+  '3:2': { width: 1248, height: 832 },
+  '3:4': { width: 864, height: 1184 },
+  '4:3': { width: 1184, height: 864 },
+  '9:16': { width: 768, height: 1344 },
+  '16:9': { width: 1344, height: 768 },
+  '21:9': { width: 1536, height: 672 },
+}
+
+function nearestAnswerRatio(width: number, height: number): string {
+  const d = (k: string) => {
+    const s = ANSWER_SIZES[k]!
+    return Math.abs(Math.log(width / height) - Math.log(s.width / s.height))
+  }
+  return Object.keys(ANSWER_SIZES).reduce((a, b) => (d(b) < d(a) ? b : a))
+}
+
+/**
+ * The fields a request's generationConfig may carry: those of `@google/genai`'s `GenerationConfig` (checked at
+ * compile time, complete) and imageConfig (the SDK's GenerateContentConfig puts it there). Any other field is
+ * refused as the API refuses an unknown one, so a misnamed field fails a test.
+ */
+const GENERATION_CONFIG = {
+  modelSelectionConfig: true,
+  responseJsonSchema: true,
+  audioTranscriptionConfig: true,
+  audioTimestamp: true,
+  candidateCount: true,
+  enableAffectiveDialog: true,
+  frequencyPenalty: true,
+  logprobs: true,
+  maxOutputTokens: true,
+  mediaResolution: true,
+  presencePenalty: true,
+  responseFormat: true,
+  responseLogprobs: true,
+  responseMimeType: true,
+  responseModalities: true,
+  responseSchema: true,
+  routingConfig: true,
+  seed: true,
+  speechConfig: true,
+  stopSequences: true,
+  temperature: true,
+  thinkingConfig: true,
+  topK: true,
+  topP: true,
+  enableEnhancedCivicAnswers: true,
+  translationConfig: true,
+  imageConfig: true,
+} satisfies Record<keyof GenerationConfig | keyof Pick<GenerateContentConfig, 'imageConfig'>, true>
+const IMAGE_CONFIG = { aspectRatio: true, imageSize: true } satisfies Partial<Record<keyof ImageConfig, true>>
 
 export type FakeGemini = Awaited<ReturnType<typeof startFakeGemini>>
 
@@ -61,8 +118,19 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
         )
       const body = (req.body ?? {}) as {
         contents?: Content[]
-        generationConfig?: { responseModalities?: string[] }
+        generationConfig?: { responseModalities?: string[]; imageConfig?: { aspectRatio?: string } }
       }
+      const config = (body.generationConfig ?? {}) as Record<string, unknown>
+      const unknown =
+        Object.keys(config).find((k) => !Object.hasOwn(GENERATION_CONFIG, k)) ??
+        Object.keys((config.imageConfig ?? {}) as object)
+          .filter((k) => !Object.hasOwn(IMAGE_CONFIG, k))
+          .map((k) => `imageConfig.${k}`)[0]
+      if (unknown)
+        return fail(
+          400,
+          `Invalid JSON payload received. Unknown name "${unknown}" at 'generation_config': Cannot find field.`,
+        )
       const contents = body.contents ?? []
       if (!contents.length) return fail(400, '* GenerateContentRequest.contents: contents is not specified')
       for (const [i, c] of contents.entries()) {
@@ -101,9 +169,16 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
           promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
           usageMetadata: { promptTokenCount: 300 },
         }
-      if (/forbidden/i.test(text))
+      const finish = /forbidden/i.test(text)
+        ? 'IMAGE_SAFETY'
+        : /trademarked/i.test(text)
+          ? 'IMAGE_PROHIBITED_CONTENT'
+          : /copied/i.test(text)
+            ? 'IMAGE_RECITATION'
+            : null
+      if (finish)
         return {
-          candidates: [{ content: { parts: [] }, finishReason: 'IMAGE_SAFETY', index: 0 }],
+          candidates: [{ content: { parts: [] }, finishReason: finish, index: 0 }],
           modelVersion: m[1],
         }
       if (behaviour.textOnly)
@@ -116,7 +191,17 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
             },
           ],
         }
-      const edited = await (behaviour.render ?? tinted)(image)
+      // the model answers at the fixed size of the ratio asked for (else the input's nearest), whatever the
+      // input's shape: an input of another shape is stretched into it
+      const asked = body.generationConfig?.imageConfig?.aspectRatio
+      if (asked !== undefined && !ANSWER_SIZES[asked])
+        return fail(400, `* GenerationConfig.image_config.aspect_ratio: unsupported aspect ratio ${asked}`)
+      const size = ANSWER_SIZES[asked ?? nearestAnswerRatio(meta.width!, meta.height!)]!
+      const edited = behaviour.render
+        ? await behaviour.render(
+            await sharp(image).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer(),
+          )
+        : await tinted(image, size)
       return {
         candidates: [
           {

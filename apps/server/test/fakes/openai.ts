@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart'
+import type { ImageEditParamsNonStreaming } from 'openai/resources/images'
 import sharp from 'sharp'
 import { type FakeRender, tinted } from './media.ts'
 import { nextScripted, startFakeServer } from './server.ts'
@@ -27,6 +28,30 @@ export interface OpenAiEditCall {
 }
 
 const SIZES = ['1024x1024', '1536x1024', '1024x1536', 'auto']
+
+/**
+ * Every field the edits endpoint takes, checked at compile time against the `openai` package's
+ * `ImageEditParams` (complete and nothing else): a field the adapter misnames is refused as the API refuses an
+ * unknown parameter. `image[]` is the multipart name of several images.
+ */
+const EDIT_FIELDS = {
+  image: true,
+  prompt: true,
+  background: true,
+  input_fidelity: true,
+  mask: true,
+  model: true,
+  n: true,
+  output_compression: true,
+  output_format: true,
+  partial_images: true,
+  quality: true,
+  response_format: true,
+  size: true,
+  stream: true,
+  user: true,
+} satisfies Record<keyof ImageEditParamsNonStreaming, true>
+const knownField = (name: string) => Object.hasOwn(EDIT_FIELDS, name.replace(/\[\]$/, ''))
 
 export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>
 
@@ -74,6 +99,8 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
         if (part.type === 'file') files[part.fieldname] = await part.toBuffer()
         else fields[part.fieldname] = String(part.value)
       }
+      const unknown = [...Object.keys(fields), ...Object.keys(files)].find((name) => !knownField(name))
+      if (unknown) return fail(400, `Unknown parameter: '${unknown}'.`, unknown, 'unknown_parameter')
       if (behaviour.hang) await new Promise((resolve) => reply.raw.on('close', resolve))
       if (!fields.model)
         return fail(400, 'Missing required parameter: model.', 'model', 'missing_required_parameter')
@@ -128,8 +155,10 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
       const [w, h] = (fields.size && fields.size !== 'auto' ? fields.size : '1024x1024')
         .split('x')
         .map(Number)
+      // the model answers in the size asked for whatever the input's shape: an input of another shape is
+      // stretched into it, as gpt-image-1 does, and the test's render draws on that
       const edited = behaviour.render
-        ? await behaviour.render(image)
+        ? await behaviour.render(await sharp(image).resize(w!, h!, { fit: 'fill' }).png().toBuffer())
         : await tinted(image, { width: w!, height: h! })
       return {
         created: Math.floor(Date.now() / 1000),

@@ -206,7 +206,8 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
       error:
         status === 'failed'
           ? p.outcome === 'nsfw'
-            ? 'NSFW content detected. Try running it again, or try a different prompt.'
+            ? // Replicate's documented E005 (https://replicate.com/docs/topics/predictions/errors)
+              'The input or output was flagged as sensitive. Please try again with different inputs. (E005)'
             : 'CUDA out of memory (token r8_test was fine)'
           : null,
       created_at: new Date(p.createdAt).toISOString(),

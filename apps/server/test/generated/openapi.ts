@@ -547,6 +547,16 @@ export interface components {
         note?: string;
       };
     };
+    InputLimitsInput: {
+      /** @description the shortest side, in pixels */
+      minSide?: number;
+      /** @description width ÷ height, at least */
+      minAspect?: number;
+      /** @description width ÷ height, at most */
+      maxAspect?: number;
+      /** @description the same in plain English */
+      note: string;
+    };
     KindCapabilitiesInput: {
       steps: ({
           /** @enum {string} */
@@ -558,6 +568,8 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["SupportInput"];
       };
+      /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
+      input?: components["schemas"]["InputLimitsInput"];
     };
     GenerationInput: {
       id: string;
@@ -1007,6 +1019,16 @@ export interface components {
         note?: string;
       };
     };
+    InputLimits: {
+      /** @description the shortest side, in pixels */
+      minSide?: number;
+      /** @description width ÷ height, at least */
+      minAspect?: number;
+      /** @description width ÷ height, at most */
+      maxAspect?: number;
+      /** @description the same in plain English */
+      note: string;
+    };
     KindCapabilities: {
       steps: ({
           /** @enum {string} */
@@ -1018,6 +1040,8 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["Support"];
       };
+      /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
+      input?: components["schemas"]["InputLimits"];
     };
     Generation: {
       id: string;

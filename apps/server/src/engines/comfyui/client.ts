@@ -130,24 +130,31 @@ export class ComfyServer {
     return Buffer.from(await res.arrayBuffer())
   }
 
-  /** Stops our prompt whether it waits (removed from the queue) or runs (interrupted). */
+  /**
+   * Stops our prompt, never another's: removed from the queue while it waits (`POST /queue {delete}`), and
+   * interrupted only when `GET /queue` shows it running here. `/interrupt` takes a prompt id only on recent
+   * ComfyUI; older servers ignore the body and interrupt whatever runs, which may be another worker's job.
+   */
   async cancel(promptId: string): Promise<void> {
     const signal = AbortSignal.timeout(10_000)
     const once = { retries: 0, baseMs: 0, maxMs: 0 }
-    await Promise.allSettled([
-      providerJson(`${this.url}/queue`, {
-        method: 'POST',
-        body: { delete: [promptId] },
-        signal,
-        retry: once,
-      }),
-      providerJson(`${this.url}/interrupt`, {
-        method: 'POST',
-        body: { prompt_id: promptId },
-        signal,
-        retry: once,
-      }),
-    ])
+    await providerJson(`${this.url}/queue`, {
+      method: 'POST',
+      body: { delete: [promptId] },
+      signal,
+      retry: once,
+    }).catch(() => {})
+    const q = await providerJson<{ queue_running?: unknown[][] }>(`${this.url}/queue`, {
+      signal,
+      retry: once,
+    }).catch(() => null)
+    if (!q?.queue_running?.some((e) => String(e?.[1] ?? '') === promptId)) return
+    await providerJson(`${this.url}/interrupt`, {
+      method: 'POST',
+      body: { prompt_id: promptId },
+      signal,
+      retry: once,
+    }).catch(() => {})
   }
 }
 

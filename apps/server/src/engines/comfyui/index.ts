@@ -14,6 +14,7 @@ import { hostedPrompt } from '../shared/prompt.ts'
 import { runQueued } from '../shared/queued-run.ts'
 import { type Engine, EngineError, type EngineTask } from '../types.ts'
 import { ComfyServer, isGone } from './client.ts'
+import { templateLicences } from './licences.ts'
 import { ComfyPool, NoComfyServer } from './pool.ts'
 import { promptClient } from './run-prompt.ts'
 import {
@@ -34,11 +35,19 @@ export interface ComfyEngineOptions {
   ffmpegPath?: string
   retry?: RetryPolicy
   pool?: { downForMs: number; noServerMs: number }
+  /** COMFYUI_ALLOW_NONCOMMERCIAL: run templates whose weights forbid commercial use (comfyui/licences.ts) */
+  allowNonCommercial?: boolean
   log: Logger
 }
 
-/** Wan 2.1 renders at 16 frames per second. */
+/** Wan 2.1 renders at 16 frames per second, */
 const VIDEO_FPS = 16
+/**
+ * and 81 frames (about 5 s) is the length it was trained for and its node's default: longer runs drift and
+ * need far more memory. A longer video is those frames played slower (declared as retimed,
+ * shared/hosted-capabilities.ts).
+ */
+const WAN_MAX_FRAMES = 81
 
 /**
  * A studio's own GPU servers: each job's workflow template is filled in, its images uploaded, the prompt
@@ -82,7 +91,8 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
     /** every configured template loads and fills; servers may come and go, so they are not required here */
     async check() {
       for (const tiers of Object.values(options.models))
-        for (const name of [tiers.default, tiers.premium, tiers.experimental]) if (name) await workflow(name)
+        for (const name of [tiers.default, tiers.premium, tiers.experimental])
+          if (name) checkLicence(await workflow(name), options)
     },
   }
   return hostedEngine(engine, async (task, run) => {
@@ -121,6 +131,38 @@ export interface ComfyJob {
   followLines?: FollowLines
 }
 
+/**
+ * A template whose weights forbid commercial use is refused at start-up unless the operator allows it
+ * (COMFYUI_ALLOW_NONCOMMERCIAL=true, docs/decisions/0088-comfyui-model-licences.md); files of unknown licence
+ * are named in the log.
+ */
+function checkLicence(wf: Workflow, options: ComfyEngineOptions): void {
+  const { nonCommercial, unknown } = templateLicences(wf.graph)
+  if (unknown.length)
+    options.log.warn(
+      { workflow: wf.name, files: unknown },
+      'ComfyUI workflow loads model files of unknown licence',
+    )
+  if (!nonCommercial.length) return
+  const what = nonCommercial.map((f) => `${f.file} (${f.licence!.licence})`).join(', ')
+  if (options.allowNonCommercial) {
+    options.log.warn(
+      { workflow: wf.name },
+      `ComfyUI workflow ${wf.name} runs non-commercial weights: ${what}`,
+    )
+    return
+  }
+  throw new Error(
+    `ComfyUI workflow ${wf.name} loads weights licensed for non-commercial use only: ${what}. Choose a commercially usable template, or set COMFYUI_ALLOW_NONCOMMERCIAL=true if this server is not used commercially`,
+  )
+}
+
+/** Frames and frame rate for a clip of `seconds`: at most WAN_MAX_FRAMES, slowed to last as long as asked. */
+export function videoTiming(seconds: number): { frames: number; fps: number } {
+  const frames = Math.min(VIDEO_FPS * seconds + 1, WAN_MAX_FRAMES)
+  return { frames, fps: frames < VIDEO_FPS * seconds + 1 ? Math.round((frames - 1) / seconds) : VIDEO_FPS }
+}
+
 /** A task's uploads and placeholder values for a template. */
 async function jobInputs(task: EngineTask, wf: Workflow): Promise<ComfyJob> {
   const p = hostedPrompt(task)
@@ -145,7 +187,6 @@ async function jobInputs(task: EngineTask, wf: Workflow): Promise<ComfyJob> {
     // Wan 2.1 480p: about 832 on the long side
     Object.assign(values, renderSize(size.width, size.height, task.kind === 'animate' ? 832 : 1024))
   }
-  if (task.kind === 'animate')
-    Object.assign(values, { fps: VIDEO_FPS, frames: VIDEO_FPS * task.duration + 1 })
+  if (task.kind === 'animate') Object.assign(values, videoTiming(task.duration))
   return { uploads, values, prompt: p.full, followLines: followLinesOf(task) }
 }

@@ -25,6 +25,6 @@ export const COMFYUI_DEFAULT_MODELS: Record<(typeof COMFYUI_STEPS)[number], Mode
   'staging-clean': { default: 'staging-clean-sdxl' },
   'staging-stage': { default: 'staging-stage-sdxl' },
   inpaint: { default: 'inpaint-sdxl' },
-  'magic-edit': { default: 'magic-edit-flux-kontext' },
+  'magic-edit': { default: 'magic-edit-qwen-image-edit' },
   animate: { default: 'animate-wan21-i2v' },
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optional } from '../../lib/env.ts'
+import { bool, optional, withDefault } from '../../lib/env.ts'
 import { defineProvider } from '../descriptor.ts'
 import { COMFYUI_DEFAULT_MODELS, COMFYUI_STEPS } from './models.ts'
 
@@ -32,6 +32,8 @@ export const comfyui = defineProvider({
   env: {
     COMFYUI_URLS: optional(urls),
     COMFYUI_WORKFLOWS_DIR: optional(z.string()),
+    // a template whose weights forbid commercial use is refused at start-up unless this is true
+    COMFYUI_ALLOW_NONCOMMERCIAL: withDefault(bool, 'false'),
   },
   keyVar: 'COMFYUI_URLS',
   modelPrefix: 'COMFYUI',
@@ -42,10 +44,17 @@ export const comfyui = defineProvider({
   settings: (e) => ({
     urls: e.COMFYUI_URLS ? serverList(e.COMFYUI_URLS) : [],
     workflowsDir: e.COMFYUI_WORKFLOWS_DIR ?? null,
+    allowNonCommercial: e.COMFYUI_ALLOW_NONCOMMERCIAL,
   }),
   // loaded when a setting picks the provider, so reading the settings does not load its engine
   async create(s, common) {
     const { createComfyEngine } = await import('./index.ts')
-    return createComfyEngine({ ...common, urls: s.urls, workflowsDir: s.workflowsDir, models: s.models })
+    return createComfyEngine({
+      ...common,
+      urls: s.urls,
+      workflowsDir: s.workflowsDir,
+      allowNonCommercial: s.allowNonCommercial,
+      models: s.models,
+    })
   },
 })

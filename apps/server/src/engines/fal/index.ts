@@ -1,14 +1,14 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
-import { providerFailed } from '../shared/errors.ts'
-import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
+import { providerFailed, refused } from '../shared/errors.ts'
+import { hostedInputLimits, hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { type QueueClient, type QueuedJob, runQueued } from '../shared/queued-run.ts'
 import type { WebhookSignals } from '../shared/webhooks.ts'
 import type { Engine, EngineTaskKind } from '../types.ts'
 import { FalClient, type FalRequest } from './client.ts'
-import { falInput, falOutputUrl } from './inputs.ts'
+import { falFlagged, falInput, falOutputUrl } from './inputs.ts'
 
 export interface FalEngineOptions {
   key: string
@@ -34,6 +34,7 @@ export function createFalEngine(options: FalEngineOptions): Engine {
       ...options,
       secrets,
       capabilities: (step, model) => hostedSupport(step, { family: modelFamily(model) }),
+      inputLimits: (step, model) => hostedInputLimits(step, { family: modelFamily(model) }),
     },
     async (task, run) => {
       const { input, prompt } = await falInput(run.model, task)
@@ -65,7 +66,11 @@ function requestClient(
       return s.status === 'IN_PROGRESS' ? { state: 'running' } : { state: 'queued' }
     },
     async result(job, _done, signal) {
-      const url = falOutputUrl(await api.result(job.responseUrl, signal))
+      const answer = await api.result(job.responseUrl, signal)
+      // a flagged FLUX output is a filtered (black) picture: a refusal, never stored
+      if (falFlagged(answer))
+        throw refused(kind, `fal request ${job.id}: has_nsfw_concepts flagged the output`)
+      const url = falOutputUrl(answer)
       if (!url) throw providerFailed(kind, `fal request ${job.id} completed without an output file`)
       return url
     },

@@ -7,25 +7,38 @@ import { providerImages } from '../shared/outputs.ts'
 import { hostedPrompt } from '../shared/prompt.ts'
 import type { EngineTask } from '../types.ts'
 
+/**
+ * fal's structure-guided FLUX endpoints: `fal-ai/flux-lora-canny` and `fal-ai/flux-lora-depth` (FLUX.1 Canny
+ * and Depth [dev], in `@fal-ai/client`'s endpoint map), and the retired `fal-ai/flux-pro/v1/canny|depth`.
+ */
+function isStructureEndpoint(name: string): boolean {
+  return /(\/flux-lora-(canny|depth)|\/v1\/(canny|depth))$/.test(name.toLowerCase())
+}
+
 /** The request body for a fal endpoint and a task; images travel as data URIs, which fal accepts for *_url. */
 export async function falInput(model: string, task: EngineTask): Promise<ModelInput> {
   const p = hostedPrompt(task)
   const name = model.toLowerCase()
-  if (/\/(canny|depth)$/.test(name)) {
+  if (isStructureEndpoint(name)) {
     const control =
-      task.kind === 'sketch' && name.endsWith('canny')
+      task.kind === 'sketch' && /canny$/.test(name)
         ? await sketchControlImage(task.input, 'ink')
         : (await providerImages(task)).image
     // "Follow my lines" (docs/product.md#follow-lines): the control's guidance; balanced keeps the endpoint's own
     const guidance = FAL_CONTROL_GUIDANCE[followLinesOf(task)]
+    const legacy = /\/v1\/(canny|depth)$/.test(name)
     return {
       prompt: p.full,
       input: {
         prompt: p.full,
-        control_image_url: dataUri(control),
+        // the FLUX.1 [dev] structure endpoints take the control as image_url; the retired FLUX Pro ones
+        // (fal-ai/flux-pro/v1/canny, /depth) called it control_image_url
+        [legacy ? 'control_image_url' : 'image_url']: dataUri(control),
+        // without a size the endpoint renders landscape_4_3 whatever the sketch's shape
+        image_size: { width: control.width, height: control.height },
         num_images: 1,
         output_format: 'png',
-        ...(guidance !== null ? { guidance_scale: guidance } : {}),
+        ...(guidance !== null ? { guidance_scale: legacy ? guidance.pro : guidance.dev } : {}),
       },
     }
   }
@@ -67,6 +80,15 @@ export async function falInput(model: string, task: EngineTask): Promise<ModelIn
     prompt: p.full,
     input: { prompt: p.full, image_url: dataUri(image), ...(mask ? { mask_url: dataUri(mask) } : {}) },
   }
+}
+
+/**
+ * Whether fal's safety checker flagged the output: FLUX endpoints answer `has_nsfw_concepts` (one boolean per
+ * image, in `@fal-ai/client`'s output types) and send a blacked-out picture in place of a flagged one.
+ */
+export function falFlagged(result: Record<string, unknown>): boolean {
+  const flags = result.has_nsfw_concepts
+  return Array.isArray(flags) ? flags.some((f) => f === true) : flags === true
 }
 
 /** fal results name their files images[], image or video, each with a url. */

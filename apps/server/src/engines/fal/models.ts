@@ -17,7 +17,7 @@ export const FAL_STEPS = [
 
 /** fal endpoints wired for each kind (docs/hosted-engines.md says why); the id is the queue path. */
 export const FAL_DEFAULT_MODELS: Record<(typeof FAL_STEPS)[number], ModelTiers> = {
-  sketch: { default: 'fal-ai/flux-pro/v1/canny' },
+  sketch: { default: 'fal-ai/flux-lora-canny' },
   'multi-angle': { default: 'fal-ai/flux-pro/kontext' },
   'staging-clean': { default: 'fal-ai/flux-pro/kontext' },
   'staging-stage': { default: 'fal-ai/flux-pro/kontext' },

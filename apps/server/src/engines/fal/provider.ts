@@ -10,7 +10,7 @@ export const fal = defineProvider({
     FAL_KEY: optional(z.string().trim()),
     FAL_BASE_URL: withDefault(httpUrl, 'https://queue.fal.run'),
     FAL_WEBHOOKS: withDefault(bool, 'false'),
-    FAL_WEBHOOK_JWKS_URL: withDefault(httpUrl, 'https://rest.alpha.fal.ai/.well-known/jwks.json'),
+    FAL_WEBHOOK_JWKS_URL: withDefault(httpUrl, 'https://rest.fal.ai/.well-known/jwks.json'),
   },
   keyVar: 'FAL_KEY',
   modelPrefix: 'FAL',

@@ -1,10 +1,11 @@
+import type { FinishReason, Part as GenaiPart, GenerateContentConfig } from '@google/genai'
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
 import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
-import { prepareImage } from '../shared/images.ts'
+import { canvasFor, cropPlacement, letterbox, nearestRatio, prepareImage } from '../shared/images.ts'
 import { instruction } from '../shared/instruction.ts'
 import { hostedPrompt, withoutCurrent } from '../shared/prompt.ts'
 import { whileTicking } from '../shared/ticker.ts'
@@ -31,8 +32,32 @@ interface GenerateResponse {
   promptFeedback?: { blockReason?: string }
 }
 
-/** Finish reasons that mean a filter refused, not a fault. */
-const BLOCKED = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'RECITATION', 'SPII'])
+/** The aspect ratios Gemini's image models answer in (`ImageConfig.aspectRatio` in `@google/genai`). */
+const GEMINI_RATIOS = [
+  [1, 1],
+  [2, 3],
+  [3, 2],
+  [3, 4],
+  [4, 3],
+  [9, 16],
+  [16, 9],
+  [21, 9],
+] as const satisfies ReadonlyArray<readonly [number, number]>
+
+/**
+ * Finish reasons that mean a filter refused, not a fault: the safety, prohibited-content and recitation
+ * reasons of the text and of the image (`FinishReason` in `@google/genai`, checked at compile time).
+ */
+const BLOCKED: ReadonlySet<string> = new Set([
+  'SAFETY',
+  'IMAGE_SAFETY',
+  'PROHIBITED_CONTENT',
+  'IMAGE_PROHIBITED_CONTENT',
+  'BLOCKLIST',
+  'RECITATION',
+  'IMAGE_RECITATION',
+  'SPII',
+] satisfies Array<`${FinishReason}`>)
 
 /**
  * Ask Parti through Gemini image editing (generateContent): the conversation's earlier turns as real turns,
@@ -51,12 +76,20 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
       const kind = task.kind
       if (kind !== 'magic-edit' && kind !== 'inpaint')
         throw providerFailed(kind, `gemini cannot serve ${kind}`)
-      const image = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
+      const source = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
+      // Gemini answers in one of its fixed ratios: the picture goes letterboxed onto the nearest, which is
+      // asked for, and comes back cropped out of the answer, never stretched
+      // (docs/decisions/0087-edits-letterboxed-never-stretched.md)
+      const ratio = nearestRatio(source.width, source.height, GEMINI_RATIOS)
+      const { image, place } = await letterbox(source, canvasFor(source.width, source.height, ratio))
       const prompt = await instruction(task, hostedPrompt(task).text)
       const history = historyContents(kind === 'magic-edit' ? withoutCurrent(task.history, task.prompt) : [])
       // turns must alternate: a trailing user turn joins the request
       const carried = history.at(-1)?.role === 'user' ? history.pop()!.parts : []
-      const imagePart = { inline_data: { mime_type: image.mime, data: image.data.toString('base64') } }
+      // the request in the shapes of `@google/genai`'s types (the REST API reads the same camelCase JSON)
+      const imagePart = {
+        inlineData: { mimeType: image.mime, data: image.data.toString('base64') },
+      } satisfies GenaiPart
       const contents: Content[] = [
         ...history,
         { role: 'user', parts: [...carried, { text: prompt }, imagePart] },
@@ -68,7 +101,13 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
         providerJson<GenerateResponse>(url, {
           method: 'POST',
           headers: { 'x-goog-api-key': options.apiKey },
-          body: { contents, generationConfig: { responseModalities: ['TEXT', 'IMAGE'] } },
+          body: {
+            contents,
+            generationConfig: {
+              responseModalities: ['TEXT', 'IMAGE'],
+              imageConfig: { aspectRatio: `${ratio[0]}:${ratio[1]}` },
+            } satisfies Pick<GenerateContentConfig, 'responseModalities' | 'imageConfig'>,
+          },
           signal,
           timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
           retry: options.retry,
@@ -90,7 +129,7 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
       }
       progress.downloading()
       return {
-        data: Buffer.from(inline.data, 'base64'),
+        data: await cropPlacement(Buffer.from(inline.data, 'base64'), place),
         prompt,
         ...(kind === 'magic-edit' ? { reply: text ? text.slice(0, 500) : 'Here is your edited image.' } : {}),
       }

@@ -4,7 +4,14 @@ import { providerFailed } from '../shared/errors.ts'
 import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { type HostedEngineOptions, hostedEngine } from '../shared/hosted-engine.ts'
 import { providerJson, type RetryPolicy } from '../shared/http.ts'
-import { prepareImage, transparentWhereMasked } from '../shared/images.ts'
+import {
+  cropPlacement,
+  letterbox,
+  letterboxMask,
+  nearestRatio,
+  prepareImage,
+  transparentWhere,
+} from '../shared/images.ts'
 import { maskOf } from '../shared/outputs.ts'
 import { conversationContext, hostedPrompt } from '../shared/prompt.ts'
 import { whileTicking } from '../shared/ticker.ts'
@@ -24,10 +31,19 @@ interface ImagesResponse {
   data?: Array<{ b64_json?: string }>
 }
 
-/** The sizes GPT image models make; the closest to the input's shape is asked for. */
-function editSize(width: number, height: number): string {
-  const r = width / height
-  return r > 1.2 ? '1536x1024' : r < 0.83 ? '1024x1536' : '1024x1024'
+/**
+ * The only sizes GPT image models make (`ImageEditParams.size`); the one closest to the input's shape is asked
+ * for, and the input is letterboxed onto it (docs/decisions/0087-edits-letterboxed-never-stretched.md).
+ */
+const EDIT_SIZES = [
+  [1024, 1024],
+  [1536, 1024],
+  [1024, 1536],
+] as const satisfies ReadonlyArray<readonly [number, number]>
+
+function editCanvas(width: number, height: number): { width: number; height: number } {
+  const [w, h] = nearestRatio(width, height, EDIT_SIZES)
+  return { width: w, height: h }
 }
 
 /**
@@ -46,7 +62,10 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
   return hostedEngine(engine, async (task, { model, signal, progress }) => {
     const kind = task.kind
     if (kind !== 'magic-edit' && kind !== 'inpaint') throw providerFailed(kind, `openai cannot serve ${kind}`)
-    const image = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
+    const source = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
+    // sent in the shape the model answers in, so its answer is cropped back rather than stretched
+    const canvas = editCanvas(source.width, source.height)
+    const { image, place } = await letterbox(source, canvas)
     const mask = maskOf(task)
     const p = hostedPrompt(task)
     const context = kind === 'magic-edit' ? conversationContext(task.history, task.prompt) : ''
@@ -56,10 +75,10 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
     form.append('prompt', prompt)
     form.append('image', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), 'image.png')
     if (mask) {
-      const alpha = await transparentWhereMasked(mask, image.width, image.height)
+      const alpha = await transparentWhere(await letterboxMask(mask, place), image.width, image.height)
       form.append('mask', new Blob([new Uint8Array(alpha)], { type: 'image/png' }), 'mask.png')
     }
-    form.append('size', editSize(image.width, image.height))
+    form.append('size', `${canvas.width}x${canvas.height}`)
     form.append('quality', 'high')
     form.append('n', '1')
     progress.queued()
@@ -78,7 +97,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
     if (!b64) throw providerFailed(kind, 'openai answered without an image')
     progress.downloading()
     return {
-      data: Buffer.from(b64, 'base64'),
+      data: await cropPlacement(Buffer.from(b64, 'base64'), place),
       prompt,
       ...(kind === 'magic-edit' ? { reply: 'Here is your edited image.' } : {}),
     }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed } from '../shared/errors.ts'
-import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
+import { hostedInputLimits, hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { progressFromLogs } from '../shared/progress.ts'
@@ -36,6 +36,7 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
       ...options,
       secrets,
       capabilities: (step, model) => hostedSupport(step, { family: modelFamily(model) }),
+      inputLimits: (step, model) => hostedInputLimits(step, { family: modelFamily(model) }),
     },
     async (task, run) => {
       const { input, prompt } = await replicateInput(run.model, task)

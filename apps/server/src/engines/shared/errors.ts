@@ -30,12 +30,13 @@ export function providerFailed(kind: EngineTaskKind, detail: string, cause?: unk
 }
 
 /**
- * A refusal by the provider's filter: chat kinds get the refusal text of docs/product.md#errors-chat, the
- * others their failure text.
+ * A refusal by the provider's safety filter, of the request or of its result (a flagged output is never
+ * stored): the refusal text of docs/product.md#errors-chat for every kind, since "try another prompt" is what
+ * the user can do about it whatever the feature. Not retried; the job's credits are released.
  */
 export function refused(kind: EngineTaskKind, detail: string): EngineError {
-  const chat = kind === 'magic-edit' || kind === 'inpaint'
-  return new EngineError('provider_failed', chat ? REFUSED : FAILURE_MESSAGES[kind], { detail })
+  void kind
+  return new EngineError('provider_failed', REFUSED, { detail })
 }
 
 export function timedOut(kind: EngineTaskKind, detail: string): EngineError {

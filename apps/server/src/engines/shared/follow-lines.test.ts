@@ -42,8 +42,9 @@ describe('"Follow my lines" mapped to the hosted engines', () => {
     expect((await replicateInput(flux, sketchTask('strict'))).input.guidance).toBe(50)
     expect((await replicateInput(flux, sketchTask('loose'))).input.guidance).toBe(15)
     expect((await replicateInput(flux, sketchTask())).input).not.toHaveProperty('guidance')
+    expect((await falInput('fal-ai/flux-lora-canny', sketchTask('strict'))).input.guidance_scale).toBe(50)
     expect((await falInput('fal-ai/flux-pro/v1/canny', sketchTask('strict'))).input.guidance_scale).toBe(6)
-    expect((await falInput('fal-ai/flux-pro/v1/canny', sketchTask())).input).not.toHaveProperty(
+    expect((await falInput('fal-ai/flux-lora-canny', sketchTask())).input).not.toHaveProperty(
       'guidance_scale',
     )
     const stage = (followLines: 'loose' | 'balanced' | 'strict'): EngineTask => ({

@@ -22,11 +22,14 @@ export const FLUX_CONTROL_GUIDANCE: Record<FollowLines, { canny: number; depth: 
   strict: { canny: 50, depth: 25 },
 }
 
-/** FLUX canny/depth on fal: `guidance_scale` (the endpoint's default is 3.5). */
-export const FAL_CONTROL_GUIDANCE: Record<FollowLines, number | null> = {
-  loose: 2.5,
+/**
+ * FLUX canny/depth on fal: `guidance_scale`. The FLUX.1 [dev] structure endpoints (`fal-ai/flux-lora-canny`,
+ * default 30 like Replicate's canny) take `dev`; the retired FLUX Pro ones (default 3.5) took `pro`.
+ */
+export const FAL_CONTROL_GUIDANCE: Record<FollowLines, { dev: number; pro: number } | null> = {
+  loose: { dev: 15, pro: 2.5 },
   balanced: null,
-  strict: 6,
+  strict: { dev: 50, pro: 6 },
 }
 
 /** Image-to-image denoise (`prompt_strength`, 0–1): the lower, the closer to the photo's own geometry. */

@@ -1,4 +1,4 @@
-import { STEPS } from '@parti/contract'
+import { type InputLimits, STEPS } from '@parti/contract'
 import type { HostedId } from '../descriptor.ts'
 import type { ModelTable } from '../plan-rules.ts'
 import type {
@@ -32,6 +32,8 @@ export interface HostedEngineOptions {
   check?(): Promise<void>
   /** what each model does with each ask of a step (shared/hosted-capabilities.ts) */
   capabilities(step: EngineTaskKind, model: string): StepSupport
+  /** the input picture a model accepts, when narrower than Parti's own limits */
+  inputLimits?(step: EngineTaskKind, model: string): InputLimits | null
 }
 
 /** What one run of a hosted engine works with. */
@@ -102,6 +104,7 @@ export function hostedEngine(
     modelFor,
     run,
     capabilities: options.capabilities,
+    ...(options.inputLimits ? { inputLimits: options.inputLimits } : {}),
     ...(options.check ? { check: options.check } : {}),
   }
 }

@@ -79,16 +79,6 @@ export async function maskPixels(mask: Buffer, width: number, height: number): P
     .toBuffer()
 }
 
-/** OpenAI's mask convention: a PNG of the image's size whose transparent pixels are the area to edit. */
-export async function transparentWhereMasked(mask: Buffer, width: number, height: number): Promise<Buffer> {
-  const m = await maskPixels(mask, width, height)
-  const rgba = Buffer.alloc(width * height * 4)
-  for (let i = 0; i < m.length; i++) rgba[i * 4 + 3] = 255 - m[i]!
-  return sharp(rgba, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer()
-}
-
 /** The mask's area in words, for models that take no mask ("the area in the upper left, about 12%"). */
 export async function describeMaskedArea(mask: Buffer): Promise<string> {
   const w = 64
@@ -116,4 +106,108 @@ export async function describeMaskedArea(mask: Buffer): Promise<string> {
   const where = vertical === 'middle' && horizontal === 'centre' ? 'centre' : `${vertical} ${horizontal}`
   const share = Math.max(1, Math.round((count / (w * h)) * 100))
   return `the area in the ${where.replace('middle centre', 'centre')} of the image (about ${share}% of it)`
+}
+
+/** Where the picture sits on a padded canvas: the canvas's size and the picture's box on it, in pixels. */
+export interface Placement {
+  canvas: { width: number; height: number }
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** The canvas of the aspect ratio (`w:h`) the picture fits inside whole, at the picture's own scale. */
+export function canvasFor(width: number, height: number, ratio: readonly [number, number]) {
+  const r = ratio[0] / ratio[1]
+  return width / height > r
+    ? { width, height: Math.max(height, Math.round(width / r)) }
+    : { width: Math.max(width, Math.round(height * r)), height }
+}
+
+/** The ratio among a provider's fixed ones closest to the picture's (compared on a log scale). */
+export function nearestRatio<R extends readonly [number, number]>(
+  width: number,
+  height: number,
+  ratios: readonly R[],
+): R {
+  const d = (r: R) => Math.abs(Math.log(width / height) - Math.log(r[0] / r[1]))
+  return ratios.reduce((best, r) => (d(r) < d(best) ? r : best))
+}
+
+/**
+ * A picture letterboxed onto a canvas (docs/decisions/0087-edits-letterboxed-never-stretched.md): scaled
+ * whole, without changing its proportions, to fit inside the canvas, centred, the bands filled with its own
+ * edges mirrored (context a model continues rather than a flat bar it may paint into). A provider that answers
+ * only in fixed shapes then gets a picture of that shape, and `cropPlacement` takes the picture back out of
+ * its answer, so nothing is stretched.
+ */
+export async function letterbox(
+  image: PreparedImage,
+  canvas: { width: number; height: number },
+): Promise<{ image: PreparedImage; place: Placement }> {
+  const k = Math.min(canvas.width / image.width, canvas.height / image.height)
+  const width = Math.min(canvas.width, Math.max(1, Math.round(image.width * k)))
+  const height = Math.min(canvas.height, Math.max(1, Math.round(image.height * k)))
+  const left = Math.floor((canvas.width - width) / 2)
+  const top = Math.floor((canvas.height - height) / 2)
+  const place: Placement = { canvas, left, top, width, height }
+  const scaled =
+    width === image.width && height === image.height
+      ? image.data
+      : await sharp(image.data).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).toBuffer()
+  const padded = sharp(scaled).extend({
+    left,
+    top,
+    right: canvas.width - width - left,
+    bottom: canvas.height - height - top,
+    extendWith: 'mirror',
+  })
+  const data = await (image.mime === 'image/png' ? padded.png() : padded.jpeg({ quality: 92 })).toBuffer()
+  return { image: { data, mime: image.mime, width: canvas.width, height: canvas.height }, place }
+}
+
+/** A mask (white = change) placed like its picture: 0/255 per pixel at the canvas's size, the bands kept (0). */
+export async function letterboxMask(mask: Buffer, place: Placement): Promise<Buffer> {
+  const inner = await maskPixels(mask, place.width, place.height)
+  return sharp(inner, { raw: { width: place.width, height: place.height, channels: 1 } })
+    .extend({
+      left: place.left,
+      top: place.top,
+      right: place.canvas.width - place.width - place.left,
+      bottom: place.canvas.height - place.height - place.top,
+      background: '#000000',
+    })
+    .extractChannel(0)
+    .raw()
+    .toBuffer()
+}
+
+/**
+ * The picture taken back out of a provider's answer to a letterboxed request: the same box, in proportion to
+ * the answer's size (a provider may answer at another scale of the canvas's shape), as PNG. The answer's
+ * proportions being the canvas's, the box has the picture's proportions, so it is never stretched.
+ */
+export async function cropPlacement(answer: Buffer, place: Placement): Promise<Buffer> {
+  const size = await imageSize(answer)
+  const kx = size.width / place.canvas.width
+  const ky = size.height / place.canvas.height
+  const left = Math.min(size.width - 1, Math.round(place.left * kx))
+  const top = Math.min(size.height - 1, Math.round(place.top * ky))
+  const width = Math.max(1, Math.min(size.width - left, Math.round(place.width * kx)))
+  const height = Math.max(1, Math.min(size.height - top, Math.round(place.height * ky)))
+  return sharp(answer, { limitInputPixels: MAX_PIXELS })
+    .autoOrient()
+    .extract({ left, top, width, height })
+    .png()
+    .toBuffer()
+}
+
+/** OpenAI's mask convention from 0/255 pixels (255 = change): transparent where the edit goes. */
+export async function transparentWhere(pixels: Buffer, width: number, height: number): Promise<Buffer> {
+  const rgba = Buffer.alloc(width * height * 4)
+  for (let i = 0; i < pixels.length; i++) rgba[i * 4 + 3] = 255 - pixels[i]!
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer()
 }
