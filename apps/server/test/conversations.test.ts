@@ -97,10 +97,12 @@ describe('Ask Parti conversations', () => {
 
   it('clears all messages, deletes a conversation, and keeps them private', async () => {
     const id = (await api.post('/api/conversations', { title: 'Kitchen' })).body.conversation.id
-    await api.postForm(
+    const edit = await api.postForm(
       '/api/render/start',
       form({ generationType: 'chat-edit', userPrompt: 'sepia', conversationId: id }, { image: room }),
     )
+    // the reply joins the conversation when the job ends: wait for it, or clearing races with it
+    await waitForJobs(api, [edit.body.generation.id])
     const other = new Api(server.url)
     await other.signUp()
     expect((await other.get(`/api/conversations/${id}`)).status).toBe(404)

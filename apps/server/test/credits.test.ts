@@ -85,8 +85,8 @@ describe('credits and the ledger', () => {
   it('releases the hold of a job that fails, in full, as a ledger row, and says it was not charged', async () => {
     const api = new Api(server.url)
     await api.signUp()
-    // a 1×1 image is a valid file the engine cannot work with
-    const tiny = await solidPng(1, 1)
+    // a blank picture passes the upload check (it decodes and is large enough) and the engine refuses it
+    const tiny = await solidPng(200, 150)
     const r = await api.postForm(
       '/api/render/start',
       form({ generationType: 'sketch-render', userPrompt: 'dot' }, { sketch: tiny }),
