@@ -220,6 +220,8 @@ test.describe('pricing and the test checkout: axe finds no serious or critical v
       expect(await seriousViolations(page)).toEqual([])
       await checkout.cancel()
       await expect(pricing.result).toBeVisible()
+      // back on À la carte, where the purchase was started; the plans are on Monthly
+      await pricing.billing('monthly').click()
       await pricing.choose('standard')
       await checkout.pay()
       await pricing.cancelSubscription()
