@@ -34,7 +34,16 @@ for (const [name, project, env] of [
   ['unit tests', 'unit', {}],
   ['web unit tests', 'web', {}],
   ['API tests on PGlite', 'api', {}],
-  ...(pgUrl ? [['API tests on PostgreSQL', 'api', { PARTI_TEST_PG_URL: pgUrl }]] : []),
+  // the scale-out path in one run: PostgreSQL and the S3 blob store (s3rver on loopback) together
+  ...(pgUrl
+    ? [
+        [
+          'API tests on PostgreSQL with the S3 blob store',
+          'api',
+          { PARTI_TEST_PG_URL: pgUrl, TEST_BLOB_STORE: 's3' },
+        ],
+      ]
+    : []),
 ]) {
   const started = Date.now()
   console.log(`\n\x1b[1m▶ ${name}\x1b[0m`)

@@ -33,6 +33,9 @@ export interface TestServerOptions {
  * The real server (same bootstrap and runtime as `npm start`) on a random port, over a fresh PGlite folder,
  * or a fresh PostgreSQL database when PARTI_TEST_PG_URL is set.
  */
+/** The bucket of each database (or data folder) a test server ran on, for the servers that follow it. */
+const bucketsOf = new Map<string, Record<string, string>>()
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parti-api-'))
   const db = options.databaseUrl || !PG_URL ? null : await createTestDatabase()
@@ -43,7 +46,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const databaseUrl = options.databaseUrl ?? db?.url
   // TEST_BLOB_STORE=s3 (test/global-setup.ts): a fresh bucket on the run's s3rver, unless the test chose a store
   const s3Endpoint = inject('s3Endpoint')
-  const blobEnv = s3Endpoint && !options.env?.BLOB_STORE ? await createTestBucket(s3Endpoint) : {}
+  // servers sharing one database (a restart, an API and a worker process) share its bucket too
+  const bucketKey = databaseUrl ?? dataDir
+  const blobEnv =
+    s3Endpoint && !options.env?.BLOB_STORE
+      ? (bucketsOf.get(bucketKey) ?? (await createTestBucket(s3Endpoint)))
+      : {}
+  if (s3Endpoint && !options.env?.BLOB_STORE) bucketsOf.set(bucketKey, blobEnv)
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
