@@ -12,7 +12,14 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { COSTS, type Kind, type LocalStyleParams, type NoteId, type StagingOption } from '@parti/contract'
+import {
+  COSTS,
+  type Kind,
+  type LocalStyleParams,
+  type NoteId,
+  type StagingOption,
+  type TourSample,
+} from '@parti/contract'
 import sharp from 'sharp'
 import { stagingPromptParts } from '../src/domain/prompt.ts'
 import { createLocalEngine } from '../src/engines/local/engine.ts'
@@ -26,32 +33,6 @@ import { judgeResult } from '../src/fidelity/index.ts'
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../web')
 const run = promisify(execFile)
 const engine = createLocalEngine()
-
-/** One pair of the tour, as the page reads it (apps/web/src/features/tour/samples.ts checks the shape). */
-interface Sample {
-  id: string
-  kind: Kind
-  before: string
-  after: string
-  video?: string
-  /** what was asked, in the API's field names */
-  asked: {
-    prompt?: string
-    style?: string
-    stagingStyle?: string
-    options?: StagingOption[]
-    camera?: string
-  }
-  /** the engine's notes (ids the page translates) */
-  notes: NoteId[]
-  /** lines kept (0–1), as the result's fidelity report gives it */
-  fidelity: number | null
-  /** the share of the picture a masked edit changed */
-  changedArea: number | null
-  credits: number
-  /** how long the engine took on this machine, in seconds */
-  seconds: number
-}
 
 async function context(): Promise<EngineContext> {
   return {
@@ -97,7 +78,7 @@ async function webp(data: Buffer, name: string) {
   return `/tour/${name}`
 }
 
-async function sketchSample(): Promise<Sample> {
+async function sketchSample(): Promise<TourSample> {
   const input = await houseSketch({ width: 1200, height: 900 })
   const prompt = 'a red brick house with a black roof'
   const task: EngineTask = {
@@ -124,7 +105,7 @@ async function sketchSample(): Promise<Sample> {
   }
 }
 
-async function interiorSample(): Promise<Sample> {
+async function interiorSample(): Promise<TourSample> {
   const input = await livingRoomSketch({ width: 1200, height: 900 })
   const prompt = 'a bright living room with an oak floor, white walls and a green sofa'
   const task: EngineTask = {
@@ -152,7 +133,7 @@ async function interiorSample(): Promise<Sample> {
 }
 
 /** Home staging's two steps: the lasso's clutter removed, then the walls repainted and the room graded in the style. */
-async function stagingSample(): Promise<{ sample: Sample; staged: Buffer }> {
+async function stagingSample(): Promise<{ sample: TourSample; staged: Buffer }> {
   const room = await roomPhoto({ width: 1200, height: 900, dim: false })
   // the picture on the left wall, selected with the lasso
   const mask = await shapeMask(1200, 900, { kind: 'rect', x: 125, y: 370, w: 100, h: 135 })
@@ -187,7 +168,7 @@ async function stagingSample(): Promise<{ sample: Sample; staged: Buffer }> {
   }
 }
 
-async function inpaintSample(): Promise<Sample> {
+async function inpaintSample(): Promise<TourSample> {
   const room = await roomPhoto({ width: 1200, height: 900, dim: false })
   // the floor lamp, selected with the lasso
   const mask = await shapeMask(1200, 900, { kind: 'rect', x: 755, y: 280, w: 115, h: 345 })
@@ -209,7 +190,7 @@ async function inpaintSample(): Promise<Sample> {
 }
 
 /** The hero clip: the sketch sample's drawing rendered in golden-hour light, then a slow dolly in. */
-async function videoSample(): Promise<Sample> {
+async function videoSample(): Promise<TourSample> {
   const input = await houseSketch({ width: 1200, height: 900 })
   const render = image(
     (

@@ -14,6 +14,7 @@ import { call } from '../../lib/api'
 import { useErrorText } from '../../lib/errors'
 import { AdminHeader } from './components/AdminHeader'
 import { ListSkeleton, LoadError } from './components/LoadStates'
+import { useWhen } from './hooks/useWhen'
 import { RequireAdmin } from './RequireAdmin'
 
 /** /admin/inbox (docs/admin.md#inbox): contact and demo requests, answered by mail from the page. */
@@ -28,12 +29,6 @@ export default function AdminInboxPage() {
 type Filter = 'all' | InboxStatus
 const FILTERS: readonly Filter[] = ['open', 'handled', 'all']
 const inboxKey = ['admin', 'inbox'] as const
-
-function useWhen() {
-  const { i18n } = useTranslation()
-  return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
 
 function InboxScreen() {
   const { t } = useTranslation('admin')

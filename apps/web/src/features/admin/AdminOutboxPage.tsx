@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/Spinner'
 import { call } from '../../lib/api'
 import { AdminHeader } from './components/AdminHeader'
 import { ListSkeleton, LoadError } from './components/LoadStates'
+import { useWhen } from './hooks/useWhen'
 import { RequireAdmin } from './RequireAdmin'
 
 /** /admin/outbox (docs/admin.md#outbox): every message Parti queued, sent or failed to send. */
@@ -30,12 +31,6 @@ const TONES: Record<MailStatus, 'neutral' | 'accent' | 'danger'> = {
   sending: 'neutral',
   sent: 'accent',
   failed: 'danger',
-}
-
-function useWhen() {
-  const { i18n } = useTranslation()
-  return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 }
 
 function OutboxScreen() {

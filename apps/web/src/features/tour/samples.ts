@@ -1,36 +1,7 @@
-import {
-  GENERATION_MODES,
-  type Kind,
-  NOTE_IDS,
-  type NoteId,
-  STAGING_OPTIONS,
-  type StagingOption,
-} from '@parti/contract'
+import { GENERATION_MODES, NOTE_IDS, STAGING_OPTIONS, type TourSample } from '@parti/contract'
 import manifest from './samples.json'
 
-/**
- * The tour's pairs (docs/product.md#tour), made by apps/server/scripts/samples.ts with the built-in
- * engine: the pictures, what was asked, the engine's notes and the figures measured when they were made.
- */
-export interface TourSample {
-  id: 'sketch' | 'interior' | 'staging' | 'inpaint' | 'video'
-  kind: Kind
-  before: string
-  after: string
-  video?: string
-  asked: {
-    prompt?: string
-    style?: string
-    stagingStyle?: string
-    options?: StagingOption[]
-    camera?: string
-  }
-  notes: NoteId[]
-  fidelity: number | null
-  changedArea: number | null
-  credits: number
-  seconds: number
-}
+export type { TourSample }
 
 const IDS = new Set(['sketch', 'interior', 'staging', 'inpaint', 'video'])
 const KINDS = new Set<string>(GENERATION_MODES)
