@@ -1,4 +1,5 @@
 import type { StagingOption, StagingStyle } from '@parti/contract'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EnginePalette } from '../../types.ts'
 import { createLocalEngine } from '../engine.ts'
@@ -46,6 +47,7 @@ const WHOLE: [number, number, number, number] = [0, 0, 1024, 768]
 const WINDOW: [number, number, number, number] = [432, 182, 628, 358]
 /** the lamp's pole (the paint used to spill onto it) */
 const LAMP: [number, number, number, number] = [691, 320, 697, 500]
+const SIDE_WALL: [number, number, number, number] = [30, 100, 200, 300]
 
 function meanAbsDiffIn(a: Uint8Array, b: Uint8Array, width: number, box: [number, number, number, number]) {
   let sum = 0
@@ -119,6 +121,42 @@ describe('local staging without artefacts', () => {
     const graded = await stage('coastal', [], COASTAL)
     for (const box of [WINDOW, LAMP]) {
       expect(meanAbsDiffIn(graded.data, after.data, after.width, box), `box ${box}`).toBeLessThan(4)
+    }
+  })
+
+  it('in a dim photo the repaint still stops at the window (not blown out, it once passed for wall) and reaches every wall', async () => {
+    for (const exposure of [1, 0.5]) {
+      const dim = await sharp(room).linear(exposure, 0).jpeg({ quality: 92 }).toBuffer()
+      const run = async (options: StagingOption[]) =>
+        pixels(
+          (
+            await engine.run(
+              {
+                kind: 'staging-stage',
+                input: dim,
+                original: dim,
+                prompt: '',
+                roomType: 'living-room',
+                options,
+                stagingStyle: 'coastal',
+                palette: COASTAL,
+              },
+              await testContext(),
+            )
+          ).outputs[0]!.data,
+        )
+      const [painted, graded] = [await run(['repaint']), await run([])]
+      const w = painted.width
+      // before: 14 at full exposure and 41 at half (the window painted blue with the walls)
+      expect(meanAbsDiffIn(painted.data, graded.data, w, WINDOW), `window at ${exposure}`).toBeLessThan(4)
+      expect(
+        meanAbsDiffIn(painted.data, graded.data, w, BACK_WALL),
+        `back wall at ${exposure}`,
+      ).toBeGreaterThan(20)
+      expect(
+        meanAbsDiffIn(painted.data, graded.data, w, SIDE_WALL),
+        `side wall at ${exposure}`,
+      ).toBeGreaterThan(20)
     }
   })
 

@@ -41,16 +41,19 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
     const fy = gy.data32F
     const candidate = new Uint8Array(w * h)
     const floorLine = h * 0.8
+    // the thresholds below are for a normally exposed photo: a dim one is judged as if brought up to it, or its
+    // windows (no longer blown out) and their noise (no longer above the smoothness bar) pass for wall
+    const gain = exposureGain(small)
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const i = y * w + x
         const r = small[i * 3]!
         const g = small[i * 3 + 1]!
         const b = small[i * 3 + 2]!
-        const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        const lum = (0.2126 * r + 0.7152 * g + 0.0722 * b) * gain
         const max = Math.max(r, g, b)
         const chroma = max === 0 ? 0 : (max - Math.min(r, g, b)) / max
-        const smooth = Math.hypot(fx[i]!, fy[i]!) < 32
+        const smooth = Math.hypot(fx[i]!, fy[i]!) * gain < 32
         candidate[i] =
           smooth && lum > 60 && lum < 238 && chroma < 0.4 && y < floorLine && y > h * 0.04 ? 255 : 0
       }
@@ -71,9 +74,32 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
     for (let y = Math.round(h * 0.3); y < Math.round(h * 0.62); y++) {
       for (let x = 0; x < w; x++) inBand[l[y * w + x]!]!++
     }
+    const lumSum = new Float64Array(n)
+    for (let i = 0; i < w * h; i++) {
+      lumSum[l[i]!]! += 0.2126 * small[i * 3]! + 0.7152 * small[i * 3 + 1]! + 0.0722 * small[i * 3 + 2]!
+    }
+    let largest = 0
     for (let label = 1; label < n; label++) {
       const area = s[label * 5 + 4]!
-      if (area > w * h * 0.03 && inBand[label]! > area * 0.25) keep[label] = 1
+      if (area > w * h * 0.03 && inBand[label]! > area * 0.25) {
+        keep[label] = 1
+        if (!largest || area > s[largest * 5 + 4]!) largest = label
+      }
+    }
+    // a window that is not blown out (a dim photo, an overcast day) is smooth and neutral too, but clearly
+    // brighter than the main wall and framed by it (it touches no edge of the picture, where a side wall lit by
+    // that window does): it is not painted
+    const wallLum = largest ? lumSum[largest]! / s[largest * 5 + 4]! : 0
+    for (let label = 1; label < n; label++) {
+      if (!keep[label] || lumSum[label]! / s[label * 5 + 4]! <= wallLum * 1.2) continue
+      const [left, top, width, height] = [
+        s[label * 5]!,
+        s[label * 5 + 1]!,
+        s[label * 5 + 2]!,
+        s[label * 5 + 3]!,
+      ]
+      const framed = left > 0 && top > 0 && left + width < w && top + height < h
+      if (framed) keep[label] = 0
     }
     const walls = new Uint8Array(w * h)
     for (let i = 0; i < walls.length; i++) walls[i] = keep[l[i]!] ? 255 : 0
@@ -109,6 +135,28 @@ export async function findWalls(img: RawImage): Promise<WallMask | null> {
   const reference = lums[Math.floor(lums.length / 2)] ?? 160
   gateByColour(img, alpha, wallChromaticity(small, found), reference)
   return { alpha, coverage, reference }
+}
+
+/**
+ * How much a dim photo must be brightened for its 99th-percentile luminance to reach 230, between 1 (a normal or
+ * bright photo) and 3. Only the wall search uses it; the picture itself is not changed here.
+ */
+function exposureGain(rgb: Uint8Array): number {
+  const histogram = new Uint32Array(256)
+  for (let i = 0; i < rgb.length; i += 3) {
+    histogram[Math.round(0.2126 * rgb[i]! + 0.7152 * rgb[i + 1]! + 0.0722 * rgb[i + 2]!)]!++
+  }
+  const target = (rgb.length / 3) * 0.99
+  let seen = 0
+  let p99 = 255
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!
+    if (seen >= target) {
+      p99 = v
+      break
+    }
+  }
+  return Math.min(3, Math.max(1, 230 / Math.max(1, p99)))
 }
 
 /** The wall's mean chromaticity (r and g shares of r+g+b) over the analysed mask. */
