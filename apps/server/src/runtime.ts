@@ -109,7 +109,11 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       ctx.database,
       createMailer(ctx.config.mail),
       ctx.log.child({ component: 'mail' }),
-      { retryBaseMs: ctx.config.mail.retryBaseMs, maxAttempts: ctx.config.mail.maxAttempts },
+      {
+        retryBaseMs: ctx.config.mail.retryBaseMs,
+        maxAttempts: ctx.config.mail.maxAttempts,
+        keepDays: ctx.config.mail.keepDays,
+      },
     )
     await mailWorker.start()
     // job webhooks to API users are delivered by the workers (docs/product.md#api-webhooks)

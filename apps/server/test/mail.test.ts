@@ -3,10 +3,11 @@ import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findMail, sweepExhaustedMail } from '../src/db/repos/mail-outbox.ts'
+import { findMail, pruneSentMail, sweepExhaustedMail } from '../src/db/repos/mail-outbox.ts'
 import { mailOutbox } from '../src/db/schema.ts'
 import { enqueueMail } from '../src/mail/outbox.ts'
 import { freePort } from './helpers/browser.ts'
+import { Api } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 import { SmtpSink } from './helpers/smtp.ts'
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
       MAIL_FROM: 'Parti <no-reply@parti.test>',
       MAIL_MAX_ATTEMPTS: '4',
       MAIL_RETRY_SECONDS: '1',
+      ADMIN_EMAILS: 'postmaster@parti.test',
     },
   })
 })
@@ -31,6 +33,12 @@ afterAll(async () => {
   await server.close()
   await sink.stop()
 })
+
+async function signedIn(email: string): Promise<Api> {
+  const api = new Api(server.url)
+  await api.signUp(email)
+  return api
+}
 
 const enqueue = (to: string, language: 'en' | 'fr' | 'ar' = 'en') =>
   enqueueMail(server.ctx.database.db, {
@@ -115,6 +123,95 @@ describe('mail over SMTP', () => {
     )
     expect(sent?.attempts).toBeGreaterThanOrEqual(3)
     expect(sent?.lastError).toBeNull()
+  })
+})
+
+describe('the outbox kept by administrators (docs/admin.md#outbox)', () => {
+  const receipt = (to: string) =>
+    enqueueMail(server.ctx.database.db, {
+      to,
+      userId: null,
+      language: 'en',
+      content: { kind: 'payment-receipt', credits: 100, amountCents: 1000 },
+    })
+
+  it('sends a failed receipt again when an administrator asks, and never a mail whose link has expired', async () => {
+    const admin = await signedIn('postmaster@parti.test')
+    const member = await signedIn('member@studio.test')
+    sink.refuse = { code: 550, message: 'Mailbox unavailable' }
+    let receiptId: string
+    let resetId: string
+    try {
+      receiptId = await receipt('late@studio.test')
+      resetId = await enqueue('late@studio.test')
+      for (const id of [receiptId, resetId])
+        await until(
+          () => row(id),
+          (r) => r?.status === 'failed',
+        )
+    } finally {
+      sink.refuse = null
+    }
+    const list = await admin.get('/api/admin/outbox?status=failed&limit=100')
+    expect(list.status, JSON.stringify(list.body)).toBe(200)
+    const flags = Object.fromEntries(
+      list.body.items.map((i: { id: string; resendable: boolean }) => [i.id, i.resendable]),
+    )
+    expect(flags[receiptId]).toBe(true)
+    expect(flags[resetId]).toBe(false)
+
+    expect((await member.post(`/api/admin/outbox/${receiptId}/resend`, {})).status).toBe(403)
+    const refused = await admin.post(`/api/admin/outbox/${resetId}/resend`, {})
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toMatch(/link that has expired/)
+    expect((await row(resetId))?.status).toBe('failed')
+
+    const again = await admin.post(`/api/admin/outbox/${receiptId}/resend`, {})
+    expect(again.status).toBe(200)
+    expect(again.body.item).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      resendable: false,
+    })
+    const mail = await sink.waitFor('late@studio.test')
+    expect(mail.parsed.headers.get('x-parti-outbox-id')).toBe(receiptId)
+    const sent = await until(
+      () => row(receiptId),
+      (r) => r?.status === 'sent',
+    )
+    expect(sent?.attempts).toBe(1)
+    // a sent message is not sent twice, and an unknown one is not found
+    expect((await admin.post(`/api/admin/outbox/${receiptId}/resend`, {})).status).toBe(409)
+    expect(
+      (await admin.post('/api/admin/outbox/0192f1a0-0000-7000-8000-000000000000/resend', {})).status,
+    ).toBe(404)
+  })
+
+  it('forgets sent messages older than MAIL_KEEP_DAYS, and keeps failed and recent ones', async () => {
+    const db = server.ctx.database.db
+    const old = await enqueue('old@studio.test')
+    await sink.waitFor('old@studio.test')
+    await until(
+      () => row(old),
+      (r) => r?.status === 'sent',
+    )
+    const failedOld = await enqueue('kept@studio.test')
+    await db
+      .update(mailOutbox)
+      .set({ status: 'failed', sentAt: sql`now() - interval '400 days'` })
+      .where(eq(mailOutbox.id, failedOld))
+    await db.update(mailOutbox).set({ sentAt: sql`now() - interval '91 days'` }).where(eq(mailOutbox.id, old))
+    const recent = await enqueue('recent@studio.test')
+    await until(
+      () => row(recent),
+      (r) => r?.status === 'sent',
+    )
+
+    expect(await pruneSentMail(db, 90)).toBe(1)
+    expect(await row(old)).toBeNull()
+    expect((await row(failedOld))?.status).toBe('failed')
+    expect((await row(recent))?.status).toBe('sent')
   })
 })
 

@@ -96,6 +96,18 @@ export const MAIL_KINDS = [
 export const MailKind = z.enum(MAIL_KINDS)
 export type MailKind = z.infer<typeof MailKind>
 
+/**
+ * Mails whose link carries a single-use token that expires within hours: sending one again later would deliver
+ * a dead link, so the outbox never resends them; the user asks for a new one (docs/admin.md#outbox).
+ */
+export const MAIL_KINDS_WITH_EXPIRING_LINKS = [
+  'verify-email',
+  'password-reset',
+  'email-change',
+] as const satisfies readonly MailKind[]
+export const mailCanBeResent = (kind: MailKind): boolean =>
+  !(MAIL_KINDS_WITH_EXPIRING_LINKS as readonly MailKind[]).includes(kind)
+
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const
 export const MailStatus = z.enum(MAIL_STATUSES)
 export type MailStatus = z.infer<typeof MailStatus>
@@ -114,6 +126,8 @@ export const OutboxItem = z
     createdAt: z.string(),
     sentAt: z.string().nullable(),
     nextAttemptAt: z.string(),
+    /** failed, and not a mail whose link has expired since: an administrator may send it again */
+    resendable: z.boolean(),
   })
   .meta({ id: 'OutboxItem' })
 export type OutboxItem = z.infer<typeof OutboxItem>

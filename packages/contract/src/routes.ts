@@ -192,6 +192,7 @@ export const ROUTES = {
   'POST /admin/inbox/{id}/handled': { body: InboxHandledRequest, response: InboxItemResponse },
   'POST /admin/inbox/{id}/reply': { body: InboxReplyRequest, response: InboxItemResponse },
   'GET /admin/outbox/{id}': { response: OutboxMessageResponse },
+  'POST /admin/outbox/{id}/resend': { response: OutboxMessageResponse },
 } satisfies Record<`${HttpMethod} /${string}`, RouteSchemas>
 
 export type RouteKey = keyof typeof ROUTES

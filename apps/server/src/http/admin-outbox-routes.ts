@@ -1,8 +1,14 @@
 import { OutboxMessageResponse, OutboxQuery, OutboxResponse } from '@parti/contract'
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
-import { findMail, listMail, toOutboxItem } from '../db/repos/mail-outbox.ts'
-import { notFound } from '../domain/errors.ts'
+import {
+  findMail,
+  listMail,
+  type OutboxRow,
+  requeueFailedMail,
+  toOutboxItem,
+} from '../db/repos/mail-outbox.ts'
+import { AppError, notFound } from '../domain/errors.ts'
 import { redactLinks } from '../mail/render.ts'
 import { authenticated } from './auth-scope.ts'
 import type { Api } from './types.ts'
@@ -16,6 +22,12 @@ const tags = ['admin']
  */
 export function adminOutboxRoutes(app: Api, ctx: AppContext): void {
   const db = ctx.database.db
+  const messageItem = (row: OutboxRow) => ({
+    ...toOutboxItem(row, ctx.config.mail.maxAttempts),
+    text: redactLinks(row.text),
+    html: redactLinks(row.html),
+    messageId: row.messageId,
+  })
   authenticated(
     app,
     db,
@@ -47,12 +59,36 @@ export function adminOutboxRoutes(app: Api, ctx: AppContext): void {
         async (req) => {
           const row = await findMail(db, req.params.id)
           if (!row) throw notFound()
-          const item = {
-            ...toOutboxItem(row, ctx.config.mail.maxAttempts),
-            text: redactLinks(row.text),
-            html: redactLinks(row.html),
+          return { item: messageItem(row) }
+        },
+      )
+      admin.post(
+        '/admin/outbox/:id/resend',
+        {
+          schema: {
+            operationId: 'resendOutboxMessage',
+            summary: 'Queue a failed mail again, its attempts counted from zero (admin)',
+            description:
+              'Only a failed message, and never one whose link expires (address verification, password reset, new address confirmation): the user asks for a new one.',
+            tags,
+            params: z.object({ id: z.uuid() }),
+            response: { 200: OutboxMessageResponse },
+          },
+        },
+        async (req) => {
+          const row = await requeueFailedMail(db, req.params.id)
+          if (row) {
+            req.log.info({ mailId: row.id, kind: row.kind }, 'mail queued again by an administrator')
+            return { item: messageItem(row) }
           }
-          return { item: { ...item, messageId: row.messageId } }
+          const existing = await findMail(db, req.params.id)
+          if (!existing) throw notFound()
+          throw new AppError(
+            'conflict',
+            existing.status === 'failed'
+              ? 'This message carries a link that has expired; the user asks for a new one'
+              : 'Only a failed message can be sent again',
+          )
         },
       )
     },

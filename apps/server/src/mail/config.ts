@@ -28,6 +28,8 @@ export const MailEnvShape = {
   MAIL_MAX_ATTEMPTS: withDefault(int(1, 50), 8),
   /** the first retry's delay; each next one doubles, capped at an hour */
   MAIL_RETRY_SECONDS: withDefault(int(1, 3600), 30),
+  /** sent messages older than this are deleted from the outbox; failed and queued ones are kept */
+  MAIL_KEEP_DAYS: withDefault(int(1, 3650), 90),
   /** where contact and demo requests are forwarded; unset: no forward (docs/product.md#contact-message) */
   SUPPORT_EMAIL: optional(z.email()),
 }
@@ -37,6 +39,7 @@ export interface MailSettings {
   from: string
   maxAttempts: number
   retryBaseMs: number
+  keepDays: number
   supportEmail: string | null
 }
 
@@ -46,6 +49,7 @@ export function parseMailSettings(
     MAIL_FROM?: string | undefined
     MAIL_MAX_ATTEMPTS: number
     MAIL_RETRY_SECONDS: number
+    MAIL_KEEP_DAYS: number
     SUPPORT_EMAIL?: string | undefined
   },
   where: { outboxDir: string; publicUrl: string },
@@ -60,6 +64,7 @@ export function parseMailSettings(
       from: e.MAIL_FROM ?? `Parti <no-reply@${host}>`,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+      keepDays: e.MAIL_KEEP_DAYS,
       supportEmail: e.SUPPORT_EMAIL ?? null,
     },
   }

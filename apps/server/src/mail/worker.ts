@@ -6,6 +6,7 @@ import {
   markAttemptFailed,
   markSent,
   nextDueAt,
+  pruneSentMail,
   sweepExhaustedMail,
 } from '../db/repos/mail-outbox.ts'
 import { describeMailError, type Mailer } from './mailer.ts'
@@ -17,6 +18,8 @@ export interface MailWorkerOptions {
   retryBaseMs: number
   /** how long a claimed message is this worker's before another may take it over */
   leaseSeconds?: number
+  /** sent messages older than this many days are deleted (MAIL_KEEP_DAYS); unset: kept */
+  keepDays?: number
   /** the fallback poll when no notification arrives */
   pollIntervalMs?: number
 }
@@ -82,7 +85,10 @@ export class MailWorker {
           continue
         }
         // a message whose worker died on its last attempt: looked for now and then, not on every idle turn
-        if (++this.idleTurns % 12 === 1) await sweepExhaustedMail(db, this.options.maxAttempts)
+        if (++this.idleTurns % 12 === 1) {
+          await sweepExhaustedMail(db, this.options.maxAttempts)
+          if (this.options.keepDays) await pruneSentMail(db, this.options.keepDays)
+        }
         const due = await nextDueAt(db)
         const wait = due ? Math.max(0, Math.min(poll, due.getTime() - Date.now())) : poll
         await this.sleep(wait)

@@ -357,6 +357,13 @@ export interface paths {
     /** One mail of the outbox with its text and HTML (admin) */
     get: operations["getOutboxMessage"];
   };
+  "/api/admin/outbox/{id}/resend": {
+    /**
+     * Queue a failed mail again, its attempts counted from zero (admin)
+     * @description Only a failed message, and never one whose link expires (address verification, password reset, new address confirmation): the user asks for a new one.
+     */
+    post: operations["resendOutboxMessage"];
+  };
   "/api/admin/inbox": {
     /** Contact and demo requests, open or handled (admin) */
     get: operations["listInbox"];
@@ -399,6 +406,7 @@ export interface components {
       createdAt: string;
       sentAt: string | null;
       nextAttemptAt: string;
+      resendable: boolean;
     };
     StyleInput: {
       id: string;
@@ -871,6 +879,7 @@ export interface components {
       createdAt: string;
       sentAt: string | null;
       nextAttemptAt: string;
+      resendable: boolean;
     };
     Style: {
       id: string;
@@ -5025,6 +5034,77 @@ export interface operations {
               createdAt: string;
               sentAt: string | null;
               nextAttemptAt: string;
+              resendable: boolean;
+              text: string;
+              html: string;
+              messageId: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Queue a failed mail again, its attempts counted from zero (admin)
+   * @description Only a failed message, and never one whose link expires (address verification, password reset, new address confirmation): the user asks for a new one.
+   */
+  resendOutboxMessage: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            item: {
+              id: string;
+              /** @enum {string} */
+              kind: "verify-email" | "password-reset" | "video-ready" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
+              to: string;
+              subject: string;
+              language: string;
+              /** @enum {string} */
+              status: "queued" | "sending" | "sent" | "failed";
+              attempts: number;
+              maxAttempts: number;
+              lastError: string | null;
+              createdAt: string;
+              sentAt: string | null;
+              nextAttemptAt: string;
+              resendable: boolean;
               text: string;
               html: string;
               messageId: string | null;

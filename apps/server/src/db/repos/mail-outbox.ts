@@ -1,5 +1,11 @@
-import type { MailKind, MailStatus, OutboxItem } from '@parti/contract'
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
+import {
+  MAIL_KINDS_WITH_EXPIRING_LINKS,
+  type MailKind,
+  type MailStatus,
+  mailCanBeResent,
+  type OutboxItem,
+} from '@parti/contract'
+import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm'
 import { uuidv7 } from '../../lib/ids.ts'
 import { type DbOrTx, rowsOf } from '../client.ts'
 import { mailOutbox } from '../schema.ts'
@@ -118,6 +124,45 @@ export async function sweepExhaustedMail(db: DbOrTx, maxAttempts: number): Promi
   return rows.length
 }
 
+/**
+ * Sent messages older than `keepDays` leave the outbox (MAIL_KEEP_DAYS): the outbox is a delivery log, not
+ * an archive of what users were told. Failed and queued messages stay until an administrator has seen them.
+ */
+export async function pruneSentMail(db: DbOrTx, keepDays: number): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, 'sent'),
+        lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${keepDays})`),
+      ),
+    )
+    .returning({ id: mailOutbox.id })
+  return rows.length
+}
+
+/**
+ * A failed message queued again by an administrator (docs/admin.md#outbox), with its attempts counted from
+ * zero; a message carrying an expiring link is never sent again. Null when the row is not a failed,
+ * resendable message (any more: two administrators clicking at once queue it once).
+ */
+export async function requeueFailedMail(db: DbOrTx, id: string): Promise<OutboxRow | null> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lastError: null, leaseUntil: null })
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        eq(mailOutbox.status, 'failed'),
+        notInArray(mailOutbox.kind, [...MAIL_KINDS_WITH_EXPIRING_LINKS]),
+      ),
+    )
+    .returning()
+  const row = rows[0] ?? null
+  if (row) await db.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${row.id})`)
+  return row
+}
+
 /** When the next queued message is due, so the worker sleeps exactly until then. */
 export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
   const rows = rowsOf<{ at: Date | string | null }>(
@@ -141,6 +186,7 @@ export const toOutboxItem = (r: OutboxRow, maxAttempts: number): OutboxItem => (
   createdAt: r.createdAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,
   nextAttemptAt: r.nextAttemptAt.toISOString(),
+  resendable: r.status === 'failed' && mailCanBeResent(r.kind as MailKind),
 })
 
 /** Newest first, `limit` at a time; the cursor is the last item's `createdAt|id`. */

@@ -1,8 +1,9 @@
 import type { MailStatus, OutboxItem } from '@parti/contract'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Mail } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
@@ -10,6 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState'
 import { Segmented } from '../../components/ui/Segmented'
 import { Spinner } from '../../components/ui/Spinner'
 import { call } from '../../lib/api'
+import { useErrorText } from '../../lib/errors'
 import { AdminHeader } from './components/AdminHeader'
 import { ListSkeleton, LoadError } from './components/LoadStates'
 import { useWhen } from './hooks/useWhen'
@@ -139,6 +141,17 @@ function MessageDialog({
   const { t } = useTranslation('outbox')
   const { t: tc } = useTranslation()
   const when = useWhen()
+  const qc = useQueryClient()
+  const errorText = useErrorText()
+  const resend = useMutation({
+    mutationFn: () => call('POST /admin/outbox/{id}/resend', { params: { id: id ?? '' } }),
+    onSuccess: async (r) => {
+      qc.setQueryData(['admin', 'outbox', 'message', id], r)
+      toast.success(t('resent'))
+      await qc.invalidateQueries({ queryKey: ['admin', 'outbox'] })
+    },
+    onError: (err) => toast.error(errorText(err)),
+  })
   const message = useQuery({
     queryKey: ['admin', 'outbox', 'message', id],
     queryFn: ({ signal }) => call('GET /admin/outbox/{id}', { params: { id: id ?? '' }, signal }),
@@ -184,6 +197,16 @@ function MessageDialog({
               </div>
             ))}
           </dl>
+          {item.resendable ? (
+            <div>
+              <Button onClick={() => resend.mutate()} disabled={resend.isPending} data-testid="outbox-resend">
+                {resend.isPending && <Spinner className="text-current" />}
+                {t('resend')}
+              </Button>
+            </div>
+          ) : (
+            item.status === 'failed' && <p className="text-sm text-fg-muted">{t('linkExpired')}</p>
+          )}
           <section>
             <h3 className="mb-1.5 text-xs font-semibold uppercase tracking-wider text-fg-subtle">
               {t('fields.text')}
