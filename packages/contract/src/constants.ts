@@ -96,4 +96,11 @@ export const MAX_STATUS_IDS = 100
 /** Most sketches one Pro batch may carry (batch processing is a Pro benefit; everyone else sends one). */
 export const PRO_BATCH_LIMIT = 10
 export const DEFAULT_FREE_CREDITS = 200
+/**
+ * Most variations one request may ask for; each is its own job with its own seed, priced on its own
+ * (docs/decisions/0097-variations-one-hold-many-jobs.md).
+ */
+export const MAX_VARIATIONS = 4
+/** The seed of a single render and of a request's first variation: the local engine's look as designed. */
+export const DEFAULT_SEED = 1847
 export const MINIMUM_AGE = 13

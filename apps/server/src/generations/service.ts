@@ -6,7 +6,7 @@ import {
   MAX_STATUS_IDS,
   type UserStats,
 } from '@parti/contract'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { emitUserEvent } from '../db/repos/events.ts'
 import {
@@ -108,6 +108,34 @@ export class GenerationService {
     return generation
   }
 
+  /**
+   * Keep one of a request's variations (docs/product.md#variations): it is picked and its siblings are not.
+   * A generation outside a request of variations is refused. Answers the request's variations.
+   */
+  async pick(userId: string, id: string): Promise<Generation[]> {
+    if (!isUuid(id)) throw notFound()
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ batchId: generations.batchId, metadata: generations.metadata })
+        .from(generations)
+        .where(and(eq(generations.id, id), eq(generations.userId, userId), eq(generations.deleted, false)))
+      if (!row) throw notFound()
+      if (!row.batchId || !row.metadata.variation)
+        throw new AppError('conflict', 'Only one of several variations can be picked')
+      const changed = await tx
+        .update(generations)
+        .set({ picked: sql`${generations.id} = ${id}`, updatedAt: new Date() })
+        .where(and(eq(generations.batchId, row.batchId), eq(generations.userId, userId)))
+        .returning()
+      const shown = changed
+        .filter((r) => !r.deleted)
+        .sort((a, b) => variationIndex(a) - variationIndex(b))
+        .map((r) => toGeneration(r, this.storage))
+      for (const g of shown) await emitUserEvent(tx, userId, 'generation.updated', g)
+      return shown
+    })
+  }
+
   /** Jobs in progress per counter of the stats screen, and the gallery's totals. */
   async stats(userId: string): Promise<UserStats> {
     const [counts, sums] = await Promise.all([jobCounts(this.db, userId), totals(this.db, userId)])
@@ -129,3 +157,6 @@ export class GenerationService {
     return estimatesFrom(await recentCompletedJobs(this.db, userId, ESTIMATE_SCAN))
   }
 }
+
+const variationIndex = (r: { metadata: Record<string, unknown> }) =>
+  (r.metadata.variation as { index?: number } | undefined)?.index ?? 0

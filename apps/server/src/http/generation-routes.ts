@@ -1,6 +1,7 @@
 import {
   FavoriteRequest,
   GenerationResponse,
+  GenerationsPickedResponse,
   GenerationsQuery,
   GenerationsResponse,
   IdParams,
@@ -109,6 +110,20 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
       async (req) => ({
         generation: await generations.setFavorite(req.user.userId, req.params.id, req.body.favorite),
       }),
+    )
+
+    api.post(
+      '/user/generations/:id/pick',
+      {
+        schema: {
+          operationId: 'pickVariation',
+          summary: 'Keep one of the variations of a request (the others stay, not picked)',
+          tags,
+          params: IdParams,
+          response: { 200: GenerationsPickedResponse },
+        },
+      },
+      async (req) => ({ generations: await generations.pick(req.user.userId, req.params.id) }),
     )
 
     api.get(

@@ -59,6 +59,12 @@ export async function listGenerations(
   if (q.from) filters.push(gte(generations.createdAt, new Date(q.from)))
   if (q.to) filters.push(lte(generations.createdAt, new Date(q.to)))
   if (q.q?.trim()) filters.push(ilike(generations.userPrompt, `%${escapeLike(q.q.trim())}%`))
+  // of a request's variations only the one kept, or the first while none is (docs/product.md#variations)
+  if (q.variations === 'picked')
+    filters.push(sql`(${generations.metadata}->'variation' is null or ${generations.picked} or (
+      (${generations.metadata}->'variation'->>'index')::int = 0 and not exists (
+        select 1 from generations s
+         where s.batch_id = ${generations.batchId} and s.picked and s.deleted = false)))`)
   if (after) {
     // a row comparison is an index condition: a page deep in the past starts at its place in the index
     filters.push(
