@@ -6,6 +6,7 @@ import {
   CameraMovement,
   ChargeState,
   CreditTransactionKind,
+  EngineId,
   GenerationMode,
   GenerationStatus,
   GenerationType,
@@ -267,6 +268,24 @@ export const GenerationsCreatedResponse = z.object({
 export const RenderStartedResponse = z.union([GenerationResponse, GenerationsCreatedResponse])
 
 export const FavoriteRequest = z.object({ favorite: z.boolean() })
+/**
+ * The versions tree a result belongs to (docs/product.md#versions): its first source still there (the root),
+ * and every result made from it and from those, oldest first by depth; each one's parent is its
+ * sourceGenerationId. Siblings share a parent.
+ */
+export const LineageResponse = z.object({
+  rootId: z.string(),
+  generations: z.array(Generation),
+  truncated: z.boolean().describe('the tree has more results than one answer holds (500)'),
+})
+export type LineageResponse = z.infer<typeof LineageResponse>
+
+/** "Run again": the same recipe, on the engine that made it or another that serves the kind. */
+export const RunAgainRequest = z.object({
+  engine: EngineId.optional().describe(
+    'another engine that serves every step of the kind; absent: as before',
+  ),
+})
 /** Picking a variation: the request's variations as they now stand, the picked one among them. */
 export const GenerationsPickedResponse = z.object({ generations: z.array(Generation) })
 export const IdParams = z.object({ id: z.string().min(1).max(100) })

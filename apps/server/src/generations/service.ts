@@ -3,6 +3,7 @@ import {
   type Generation,
   type GenerationsQuery,
   type JobCounts,
+  type LineageResponse,
   MAX_STATUS_IDS,
   type UserStats,
 } from '@parti/contract'
@@ -14,6 +15,8 @@ import {
   findOwnGeneration,
   generationsByIds,
   jobCounts,
+  LINEAGE_LIMIT,
+  lineageIds,
   listGenerations,
   recentCompletedJobs,
   totals,
@@ -134,6 +137,25 @@ export class GenerationService {
       for (const g of shown) await emitUserEvent(tx, userId, 'generation.updated', g)
       return shown
     })
+  }
+
+  /** The versions tree the result belongs to (docs/decisions/0099-versions-are-a-tree.md). */
+  async lineage(userId: string, id: string): Promise<LineageResponse> {
+    const nodes = isUuid(id) ? await lineageIds(this.db, userId, id) : []
+    if (!nodes.length) throw notFound()
+    const depth = new Map(nodes.map((n) => [n.id, Number(n.depth)]))
+    const rows = await generationsByIds(this.db, userId, [...depth.keys()])
+    rows.sort(
+      (a, b) =>
+        depth.get(a.id)! - depth.get(b.id)! ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.id.localeCompare(b.id),
+    )
+    return {
+      rootId: rows[0]!.id,
+      generations: rows.map((r) => toGeneration(r, this.storage)),
+      truncated: nodes.length >= LINEAGE_LIMIT,
+    }
   }
 
   /** Jobs in progress per counter of the stats screen, and the gallery's totals. */

@@ -83,7 +83,12 @@ export async function createJobs(
           videoPrompt: job.videoPrompt ?? null,
           styleId: job.styleId ?? null,
           colorPaletteId: job.colorPaletteId ?? null,
-          payload: { v: 1, task: job.task, ...(job.steps ? { steps: job.steps } : {}) },
+          payload: {
+            v: 1,
+            task: job.task,
+            ...(job.steps ? { steps: job.steps } : {}),
+            ...(job.engine ? { engine: job.engine } : {}),
+          },
           inputKeys: job.inputKeys,
           maskKey: job.maskKey ?? null,
           sourceGenerationId: job.sourceGenerationId ?? null,

@@ -94,7 +94,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     // a step whose output was kept by an earlier attempt is not run again
     const keptKey =
       kept && typeof meta[kept.metadataKey] === 'string' ? (meta[kept.metadataKey] as string) : null
-    const choice = deps.engines.choose(step, plan)
+    const choice = deps.engines.choose(step, plan, payload.success ? payload.data.engine : undefined)
     if (keptKey) {
       previous = { data: await load(keptKey), key: keptKey, engine: choice.engine.id, model: choice.model }
       ran.push({ step, engine: choice.engine.id, model: choice.model })

@@ -83,7 +83,7 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
 
 /** A stored recipe as the API shows it: its files as URLs the owner can open. */
 function recipeShown(r: StoredRecipe, storage: StorageService): Recipe {
-  const { maskKey, inputKeys, ...rest } = r
+  const { maskKey, inputKeys, planned: _planned, ...rest } = r
   return {
     ...rest,
     maskUrl: maskKey ? storage.urlFor(maskKey) : null,

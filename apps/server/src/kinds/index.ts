@@ -1,4 +1,4 @@
-import { KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from '@parti/contract'
+import { EngineId, KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from '@parti/contract'
 import { z } from 'zod'
 import { animate } from './animate.ts'
 import { inpaint } from './inpaint.ts'
@@ -35,6 +35,8 @@ export const JobPayload = z.object({
   task: z.union(tasks as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]),
   /** the steps that run when the request's plan left some out; absent: all of the kind's */
   steps: z.array(z.enum(STEP_NAMES as [Step, ...Step[]])).optional(),
+  /** the engine the job asked for instead of the configured one (docs/decisions/0098-recipe-and-run-again.md) */
+  engine: EngineId.optional(),
 })
 
 export type RenderPath = KindInfo['request']['path']

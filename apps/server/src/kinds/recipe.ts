@@ -19,6 +19,8 @@ export interface StoredRecipe {
   maskKey: string | null
   sourceGenerationId: string | null
   inputKeys: string[]
+  /** what planning made of the request, to make it again without planning it again (not shown) */
+  planned?: { enhancedPrompt: string | null; metadata: Record<string, unknown> }
 }
 
 /** The task's fields that are recorded on their own, or are files or plumbing rather than settings. */
@@ -53,5 +55,6 @@ export function recipeOf(job: NewJob): StoredRecipe {
     maskKey: job.maskKey ?? null,
     sourceGenerationId: job.sourceGenerationId ?? null,
     inputKeys: job.inputKeys,
+    planned: { enhancedPrompt: job.enhancedPrompt, metadata: job.metadata },
   }
 }

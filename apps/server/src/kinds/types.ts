@@ -1,4 +1,4 @@
-import type { GenerationMode, KINDS, Kind, KindCapabilities, Step } from '@parti/contract'
+import type { EngineId, GenerationMode, KINDS, Kind, KindCapabilities, Step } from '@parti/contract'
 import type { z } from 'zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
@@ -26,6 +26,8 @@ export interface NewJob {
   steps?: Step[]
   /** the seed the engine is given (docs/product.md#variations); absent for kinds without one */
   seed?: number | null
+  /** run on this engine rather than the configured one ("Run again" elsewhere, comparing engines) */
+  engine?: EngineId
 }
 
 /** What a request becomes: its jobs, and where they were asked for. */
