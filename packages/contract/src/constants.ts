@@ -103,4 +103,9 @@ export const DEFAULT_FREE_CREDITS = 200
 export const MAX_VARIATIONS = 4
 /** The seed of a single render and of a request's first variation: the local engine's look as designed. */
 export const DEFAULT_SEED = 1847
+/**
+ * A request's variations draw seeds of different families (seed mod SEED_FAMILIES), so an engine that varies by
+ * family (the local engine's light direction) makes every variation visibly its own.
+ */
+export const SEED_FAMILIES = 4
 export const MINIMUM_AGE = 13

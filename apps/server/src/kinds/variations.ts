@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { DEFAULT_SEED, KINDS, type KindInfo } from '@parti/contract'
+import { DEFAULT_SEED, KINDS, type KindInfo, SEED_FAMILIES } from '@parti/contract'
 import { AppError } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import type { RenderPlan } from './types.ts'
@@ -26,10 +26,12 @@ export function withVariations(
       })
     return plan
   }
+  // the drawn seeds are of families of their own (SEED_FAMILIES), so no two variations look alike
   const seeds = [DEFAULT_SEED]
   while (seeds.length < n) {
     const s = draw()
-    if (!seeds.includes(s)) seeds.push(s)
+    if (s !== DEFAULT_SEED && !seeds.slice(1).some((t) => t % SEED_FAMILIES === s % SEED_FAMILIES))
+      seeds.push(s)
   }
   if (n === 1)
     return { ...plan, jobs: [{ ...job, seed: DEFAULT_SEED, task: { ...job.task, seed: DEFAULT_SEED } }] }

@@ -1,4 +1,4 @@
-import { DEFAULT_SEED } from '@parti/contract'
+import { DEFAULT_SEED, SEED_FAMILIES } from '@parti/contract'
 import type { RawImage } from './image-io.ts'
 import { mulberry32 } from './noise.ts'
 import { applyLuts, warmthCurves } from './tone.ts'
@@ -25,14 +25,15 @@ export function variationOf(seed: number | undefined): Variation {
   if (seed === undefined || seed === DEFAULT_SEED)
     return { textureSeed: DEFAULT_SEED, lightTurn: 0, falloff: 0, warmth: 0, strength: 1 }
   const rand = mulberry32(seed)
-  // at least a quarter turn either way, so two variations' light visibly comes from elsewhere
-  const side = rand() < 0.5 ? -1 : 1
+  // the seed's family picks the light: a fifth of a turn apart from the look's own and from each other, so the
+  // variations of one request (of different families) never share a light (docs/product.md#variations)
+  const family = ((seed % SEED_FAMILIES) + SEED_FAMILIES) % SEED_FAMILIES
   return {
     textureSeed: seed,
-    lightTurn: side * (Math.PI / 4 + rand() * (Math.PI / 2)),
-    falloff: 0.1 + rand() * 0.1,
-    warmth: (rand() < 0.5 ? -1 : 1) * (0.4 + rand() * 0.5),
-    strength: 0.65 + rand() * 0.7,
+    lightTurn: ((family + 1) * 2 * Math.PI) / (SEED_FAMILIES + 1),
+    falloff: 0.14 + rand() * 0.08,
+    warmth: (family % 2 === 0 ? 1 : -1) * (0.5 + rand() * 0.4),
+    strength: family % 2 === 0 ? 1.2 + rand() * 0.2 : 0.6 + rand() * 0.2,
   }
 }
 
