@@ -96,4 +96,16 @@ export const MAX_STATUS_IDS = 100
 /** Most sketches one Pro batch may carry (batch processing is a Pro benefit; everyone else sends one). */
 export const PRO_BATCH_LIMIT = 10
 export const DEFAULT_FREE_CREDITS = 200
+/**
+ * Most variations one request may ask for; each is its own job with its own seed, priced on its own
+ * (docs/decisions/0097-variations-one-hold-many-jobs.md).
+ */
+export const MAX_VARIATIONS = 4
+/** The seed of a single render and of a request's first variation: the local engine's look as designed. */
+export const DEFAULT_SEED = 1847
+/**
+ * A request's variations draw seeds of different families (seed mod SEED_FAMILIES), so an engine that varies by
+ * family (the local engine's light direction) makes every variation visibly its own.
+ */
+export const SEED_FAMILIES = 4
 export const MINIMUM_AGE = 13

@@ -6,6 +6,7 @@ import {
   CameraMovement,
   ChargeState,
   CreditTransactionKind,
+  EngineId,
   GenerationMode,
   GenerationStatus,
   GenerationType,
@@ -118,6 +119,12 @@ export const GenerationMetadata = z
       .optional()
       .describe('what the engines said about the result, as note ids (older rows: English sentences)'),
     conversationId: z.string().optional(),
+    variation: z
+      .object({ index: z.number().int().min(0), count: z.number().int().min(1) })
+      .optional()
+      .describe(
+        'one of several variations asked for at once: its place (from 0) and how many (batchId groups them)',
+      ),
     fidelity: FidelityReport.optional(),
     failure: z
       .array(
@@ -133,6 +140,35 @@ export const GenerationMetadata = z
   })
   .catchall(z.unknown())
 export type GenerationMetadata = z.infer<typeof GenerationMetadata>
+
+/**
+ * What made a result (docs/product.md#recipe): enough to make it again exactly on the local engine (same seed,
+ * same bytes) and as closely as the engine allows on a hosted one.
+ */
+export const Recipe = z
+  .object({
+    engine: z.string().nullable().describe('the engine of the last step; null until the job ran'),
+    model: z.string().nullable().describe('the model and its version, as the engine names it'),
+    steps: z
+      .array(
+        z.object({ step: z.enum(STEP_NAMES as [Step, ...Step[]]), engine: z.string(), model: z.string() }),
+      )
+      .describe('each step that ran, on which engine and model'),
+    seed: z.number().int().nullable(),
+    prompt: z.string().nullable().describe('the prompt as sent to the engine'),
+    negativePrompt: z.string().nullable(),
+    style: z.object({ id: z.string(), name: z.string() }).nullable(),
+    palette: z.object({ id: z.string(), name: z.string(), colors: z.array(z.string()) }).nullable(),
+    customColors: z.array(z.string()).nullable(),
+    options: z
+      .record(z.string(), z.unknown())
+      .describe("the kind's other settings: follow lines, room type, staging style and options, angle…"),
+    maskUrl: z.string().nullable(),
+    sourceGenerationId: z.string().nullable(),
+    inputUrls: z.array(z.string()),
+  })
+  .meta({ id: 'Recipe' })
+export type Recipe = z.infer<typeof Recipe>
 
 /** A generation (docs/product.md#generation), as the API returns it. Timestamps are ISO 8601 strings. */
 export const Generation = z
@@ -167,7 +203,10 @@ export const Generation = z
     outputVideoUrl: z.string().nullable(),
     thumbnailUrl: z.string().nullable(),
     processingTime: z.number().int().nullable().describe('milliseconds the engine worked'),
-    batchId: z.string().nullable(),
+    batchId: z.string().nullable().describe('the request it was made in, shared by its variations or angles'),
+    seed: z.number().int().nullable().describe('the seed it was made with (docs/product.md#variations)'),
+    picked: z.boolean().describe('the variation the user kept from its request'),
+    recipe: Recipe.nullable().describe('what made it; null for results made before recipes were kept'),
     error: z
       .string()
       .nullable()
@@ -195,6 +234,10 @@ export const GenerationsQuery = z.object({
   q: z.string().max(TEXT_LIMITS.search).optional().describe('search in the prompt text'),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  variations: z
+    .enum(['all', 'picked'])
+    .optional()
+    .describe("picked: of a request's variations only the one kept (or, none kept yet, the first)"),
   limit: z.coerce.number().int().min(1).max(GENERATIONS_LIMIT).default(GENERATIONS_LIMIT),
   cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
 })
@@ -225,6 +268,26 @@ export const GenerationsCreatedResponse = z.object({
 export const RenderStartedResponse = z.union([GenerationResponse, GenerationsCreatedResponse])
 
 export const FavoriteRequest = z.object({ favorite: z.boolean() })
+/**
+ * The versions tree a result belongs to (docs/product.md#versions): its first source still there (the root),
+ * and every result made from it and from those, oldest first by depth; each one's parent is its
+ * sourceGenerationId. Siblings share a parent.
+ */
+export const LineageResponse = z.object({
+  rootId: z.string(),
+  generations: z.array(Generation),
+  truncated: z.boolean().describe('the tree has more results than one answer holds (500)'),
+})
+export type LineageResponse = z.infer<typeof LineageResponse>
+
+/** "Run again": the same recipe, on the engine that made it or another that serves the kind. */
+export const RunAgainRequest = z.object({
+  engine: EngineId.optional().describe(
+    'another engine that serves every step of the kind; absent: as before',
+  ),
+})
+/** Picking a variation: the request's variations as they now stand, the picked one among them. */
+export const GenerationsPickedResponse = z.object({ generations: z.array(Generation) })
 export const IdParams = z.object({ id: z.string().min(1).max(100) })
 
 export const JobCounts = z.object({

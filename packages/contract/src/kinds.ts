@@ -71,6 +71,8 @@ export interface KindInfo {
   /** the ledger's description of the debit */
   ledger: string
   failure: FailureNotice
+  /** the request may ask for several variations, each its own job and seed (docs/product.md#variations) */
+  variations?: true
 }
 
 /**
@@ -86,6 +88,7 @@ export const KINDS = {
     engineSetting: 'ENGINE_SKETCH_RENDER',
     feature: 'sketch render',
     ledger: 'Sketch render',
+    variations: true,
     failure: 'render',
   },
   'multi-angle': {
@@ -109,6 +112,7 @@ export const KINDS = {
     engineSetting: 'ENGINE_HOME_STAGING',
     feature: 'home staging',
     ledger: 'Home staging',
+    variations: true,
     failure: 'staging',
   },
   'magic-edit': {
@@ -119,6 +123,7 @@ export const KINDS = {
     engineSetting: 'ENGINE_CHAT_EDIT',
     feature: 'chat edit (Ask Parti)',
     ledger: 'Magic edit',
+    variations: true,
     failure: 'chatEdit',
   },
   inpaint: {
@@ -169,6 +174,11 @@ export const KIND_OF_RENDER_START = Object.fromEntries(
     return r.path === '/render/start' ? [[r.generationType, k]] : []
   }),
 ) as Record<RenderStartKindName, Kind>
+
+/** The kinds whose requests may ask for variations (docs/product.md#variations). */
+export const VARIATION_KINDS = GENERATION_MODES.filter(
+  (k) => (KINDS[k] as KindInfo).variations === true,
+) as Kind[]
 
 /** What a request asks for that changes the price (docs/product.md#pricing). */
 export interface PriceOptions {

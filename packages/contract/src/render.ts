@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CallbackUrl } from './api-keys.ts'
-import { TEXT_LIMITS } from './constants.ts'
+import { MAX_VARIATIONS, TEXT_LIMITS } from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
@@ -78,6 +78,14 @@ export const RenderStartFields = z.object({
     .preprocess((v) => (v === '' ? undefined : v), z.enum(FOLLOW_LINES).optional())
     .describe(
       'sketch render, multi-angle, staging: how closely to keep the input lines (docs/product.md#follow-lines); balanced when absent',
+    ),
+  variations: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number().int().min(1).max(MAX_VARIATIONS).optional(),
+    )
+    .describe(
+      `sketch render, home staging, chat edit: how many variations to make, 1–${MAX_VARIATIONS} (docs/product.md#variations); each is its own generation, priced on its own`,
     ),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),

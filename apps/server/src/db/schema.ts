@@ -132,7 +132,14 @@ export const generations = pgTable(
     outputVideoKey: text('output_video_key'),
     thumbnailKey: text('thumbnail_key'),
     processingTimeMs: integer('processing_time_ms'),
+    /** the request it was made in: its variations or angles share it */
     batchId: uuid('batch_id'),
+    /** the seed it was made with (docs/decisions/0097-variations-one-hold-many-jobs.md) */
+    seed: integer('seed'),
+    /** the variation the user kept from its request */
+    picked: boolean('picked').notNull().default(false),
+    /** what made it, as keys (docs/decisions/0098-recipe-and-run-again.md); null on older rows */
+    recipe: jsonb('recipe').$type<Record<string, unknown>>(),
     error: text('error'),
     errorCode: text('error_code'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -165,6 +172,8 @@ export const generations = pgTable(
       .on(t.userId, t.generationType)
       .where(sql`${t.status} in ('pending', 'processing')`),
     index('generations_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
+    // versions: the edits made from a result (docs/decisions/0099-versions-are-a-tree.md)
+    index('generations_source_idx').on(t.sourceGenerationId).where(sql`${t.sourceGenerationId} is not null`),
     // gallery search by prompt (ILIKE '%words%'): trigrams find a rare phrase without reading the user's
     // whole history; common words still go through generations_user_created_idx (pg_trgm, migration 0001)
     index('generations_user_prompt_trgm_idx')
@@ -193,6 +202,11 @@ export const creditTransactions = pgTable(
     balanceAfter: integer('balance_after').notNull(),
     description: text('description').notNull().default(''),
     generationId: uuid('generation_id'),
+    /**
+     * a hold taken once for a request's variations together (generation_id null); each variation captures or
+     * releases its own share (docs/decisions/0097-variations-one-hold-many-jobs.md)
+     */
+    requestId: uuid('request_id'),
     /** the outside event that caused it (payment event id…), unique so it applies once */
     externalRef: text('external_ref'),
     createdAt: createdAt(),
@@ -203,6 +217,9 @@ export const creditTransactions = pgTable(
       .on(t.externalRef)
       .where(sql`${t.externalRef} is not null`),
     index('credit_transactions_generation_idx').on(t.generationId).where(sql`${t.generationId} is not null`),
+    uniqueIndex('credit_transactions_request_hold_key')
+      .on(t.requestId)
+      .where(sql`${t.requestId} is not null and ${t.kind} = 'hold'`),
     uniqueIndex('credit_transactions_job_settlement_key')
       .on(t.generationId, t.kind)
       .where(sql`${t.kind} in ('hold', 'capture', 'release')`),

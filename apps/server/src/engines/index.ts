@@ -69,12 +69,18 @@ export async function createEngines(
   ) as Record<EngineTaskKind, KindRoute>
 
   const listening = Object.keys(receivers).length > 0
-  const router = routedEngineRouter(routes, {
-    webhooks: receivers,
-    stop: async () => {
-      if (listening) await deps.webhooks.stop()
+  // the local engine serves every step: a job may ask for it where a hosted one is configured
+  const local = built.get('local') ?? createLocalEngine({ ffmpegPath: config.FFMPEG_PATH })
+  const router = routedEngineRouter(
+    routes,
+    {
+      webhooks: receivers,
+      stop: async () => {
+        if (listening) await deps.webhooks.stop()
+      },
     },
-  })
+    local,
+  )
   await router.check()
   if (listening) await deps.webhooks.start()
   log.info({ engines: router.describe() }, 'engines: which engine and model serve each kind')

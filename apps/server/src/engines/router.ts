@@ -1,4 +1,4 @@
-import { STEP_NAMES } from '@parti/contract'
+import { type EngineId, STEP_NAMES } from '@parti/contract'
 import { type ModelTiers, modelForPlan, type PlanState } from './plan-rules.ts'
 import type { WebhookProvider, WebhookReceiver } from './shared/webhooks.ts'
 import type { Engine, EngineTaskKind } from './types.ts'
@@ -14,7 +14,17 @@ interface EngineChoice {
  * without the worker knowing.
  */
 export interface EngineRouter {
-  choose(kind: EngineTaskKind, plan: { name: string | null; active: boolean }): EngineChoice
+  /**
+   * The engine and model for a step: the configured one, or `engine` when the job asked for another that can
+   * serve it ("Run again" elsewhere, comparing engines: docs/decisions/0098-recipe-and-run-again.md)
+   */
+  choose(
+    kind: EngineTaskKind,
+    plan: { name: string | null; active: boolean },
+    engine?: EngineId,
+  ): EngineChoice
+  /** the engines that can serve a step, the configured one first (the local engine can serve every step) */
+  enginesFor(kind: EngineTaskKind): EngineId[]
   /** one line per kind for the start-up log */
   describe(): Record<EngineTaskKind, string>
   check(): Promise<void>
@@ -31,6 +41,7 @@ export const TASK_KINDS: readonly EngineTaskKind[] = STEP_NAMES
 export function singleEngineRouter(engine: Engine): EngineRouter {
   return {
     choose: (kind) => ({ engine, model: engine.modelFor(kind) }),
+    enginesFor: () => [engine.id],
     describe: () =>
       Object.fromEntries(TASK_KINDS.map((k) => [k, `${engine.id}/${engine.modelFor(k)}`])) as Record<
         EngineTaskKind,
@@ -52,15 +63,23 @@ export interface KindRoute {
 export function routedEngineRouter(
   routes: Record<EngineTaskKind, KindRoute>,
   extras: Pick<EngineRouter, 'webhooks' | 'stop'> = {},
+  /** the local engine, for a job that asks for it where a hosted engine is configured */
+  local?: Engine,
 ): EngineRouter {
-  const pick = (kind: EngineTaskKind, plan: PlanState) => {
+  const pick = (kind: EngineTaskKind, plan: PlanState, wanted?: EngineId) => {
     const route = routes[kind]
+    if (wanted && wanted !== route.engine.id && local && wanted === local.id)
+      return { engine: local, model: local.modelFor(kind) }
     const model = route.models ? modelForPlan(route.models, plan).model : route.engine.modelFor(kind)
     return { engine: route.engine, model }
   }
   return {
     ...extras,
-    choose: (kind, plan) => pick(kind, plan),
+    choose: (kind, plan, engine) => pick(kind, plan, engine),
+    enginesFor: (kind) => {
+      const configured = routes[kind].engine.id
+      return local && local.id !== configured ? [configured, local.id] : [configured]
+    },
     describe: () =>
       Object.fromEntries(
         TASK_KINDS.map((k) => {

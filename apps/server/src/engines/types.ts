@@ -52,6 +52,8 @@ export type EngineTask =
       settings: Record<string, string | number | boolean>
       /** how closely to keep the drawing's lines (docs/product.md#follow-lines); balanced when absent */
       followLines?: FollowLines
+      /** the variation's seed (docs/product.md#variations); an engine that takes one must honour it */
+      seed?: number
     }
   | {
       kind: 'multi-angle'
@@ -81,6 +83,7 @@ export type EngineTask =
       stagingStyle: StagingStyle
       palette: EnginePalette | null
       followLines?: FollowLines
+      seed?: number
     }
   | { kind: 'inpaint'; input: Buffer; mask: Buffer; prompt: string }
   | {
@@ -90,6 +93,7 @@ export type EngineTask =
       prompt: string
       palette: EnginePalette | null
       history: ConversationTurn[]
+      seed?: number
     }
   | {
       kind: 'animate'

@@ -3,10 +3,11 @@ import {
   type Generation,
   type GenerationsQuery,
   type JobCounts,
+  type LineageResponse,
   MAX_STATUS_IDS,
   type UserStats,
 } from '@parti/contract'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { emitUserEvent } from '../db/repos/events.ts'
 import {
@@ -14,6 +15,8 @@ import {
   findOwnGeneration,
   generationsByIds,
   jobCounts,
+  LINEAGE_LIMIT,
+  lineageIds,
   listGenerations,
   recentCompletedJobs,
   totals,
@@ -108,6 +111,53 @@ export class GenerationService {
     return generation
   }
 
+  /**
+   * Keep one of a request's variations (docs/product.md#variations): it is picked and its siblings are not.
+   * A generation outside a request of variations is refused. Answers the request's variations.
+   */
+  async pick(userId: string, id: string): Promise<Generation[]> {
+    if (!isUuid(id)) throw notFound()
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ batchId: generations.batchId, metadata: generations.metadata })
+        .from(generations)
+        .where(and(eq(generations.id, id), eq(generations.userId, userId), eq(generations.deleted, false)))
+      if (!row) throw notFound()
+      if (!row.batchId || !row.metadata.variation)
+        throw new AppError('conflict', 'Only one of several variations can be picked')
+      const changed = await tx
+        .update(generations)
+        .set({ picked: sql`${generations.id} = ${id}`, updatedAt: new Date() })
+        .where(and(eq(generations.batchId, row.batchId), eq(generations.userId, userId)))
+        .returning()
+      const shown = changed
+        .filter((r) => !r.deleted)
+        .sort((a, b) => variationIndex(a) - variationIndex(b))
+        .map((r) => toGeneration(r, this.storage))
+      for (const g of shown) await emitUserEvent(tx, userId, 'generation.updated', g)
+      return shown
+    })
+  }
+
+  /** The versions tree the result belongs to (docs/decisions/0099-versions-are-a-tree.md). */
+  async lineage(userId: string, id: string): Promise<LineageResponse> {
+    const nodes = isUuid(id) ? await lineageIds(this.db, userId, id) : []
+    if (!nodes.length) throw notFound()
+    const depth = new Map(nodes.map((n) => [n.id, Number(n.depth)]))
+    const rows = await generationsByIds(this.db, userId, [...depth.keys()])
+    rows.sort(
+      (a, b) =>
+        depth.get(a.id)! - depth.get(b.id)! ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.id.localeCompare(b.id),
+    )
+    return {
+      rootId: rows[0]!.id,
+      generations: rows.map((r) => toGeneration(r, this.storage)),
+      truncated: nodes.length >= LINEAGE_LIMIT,
+    }
+  }
+
   /** Jobs in progress per counter of the stats screen, and the gallery's totals. */
   async stats(userId: string): Promise<UserStats> {
     const [counts, sums] = await Promise.all([jobCounts(this.db, userId), totals(this.db, userId)])
@@ -129,3 +179,6 @@ export class GenerationService {
     return estimatesFrom(await recentCompletedJobs(this.db, userId, ESTIMATE_SCAN))
   }
 }
+
+const variationIndex = (r: { metadata: Record<string, unknown> }) =>
+  (r.metadata.variation as { index?: number } | undefined)?.index ?? 0

@@ -28,7 +28,7 @@ export async function startRender(
   const stored: string[] = []
   try {
     const capabilities = kindCapabilities(engines, await planStateOf(ctx.database.db, session.userId))
-    const { jobs, batchId, conversation } = await planRequest(path, {
+    const { jobs, batchId, conversation, holdTogether } = await planRequest(path, {
       ctx,
       session,
       parts,
@@ -38,6 +38,7 @@ export async function startRender(
     const rows = await createJobs(ctx.database, ctx.storage, session, jobs, {
       maxAttempts: ctx.config.JOB_MAX_ATTEMPTS,
       batchId,
+      holdTogether: holdTogether ?? false,
       onCreated: async (tx, created) => {
         if (conversation)
           await recordUserMessage(tx, {

@@ -1,16 +1,20 @@
 import {
   FavoriteRequest,
   GenerationResponse,
+  GenerationsPickedResponse,
   GenerationsQuery,
   GenerationsResponse,
   IdParams,
+  LineageResponse,
   OkResponse,
+  RunAgainRequest,
   StatsResponse,
   StatusQuery,
   StatusResponse,
 } from '@parti/contract'
 import type { z } from 'zod'
 import type { AppContext } from '../context.ts'
+import { runAgain } from '../generations/run-again.ts'
 import { authenticated } from './auth-scope.ts'
 import type { Api, ApiServices } from './types.ts'
 
@@ -20,7 +24,7 @@ import type { Api, ApiServices } from './types.ts'
  * The status call is what every waiting browser polls: its answers come from the service's cache until an event
  * for that user invalidates them.
  */
-export function generationRoutes(app: Api, ctx: AppContext, { generations }: ApiServices): void {
+export function generationRoutes(app: Api, ctx: AppContext, { generations, engines }: ApiServices): void {
   const db = ctx.database.db
   const tags = ['generations']
 
@@ -109,6 +113,52 @@ export function generationRoutes(app: Api, ctx: AppContext, { generations }: Api
       async (req) => ({
         generation: await generations.setFavorite(req.user.userId, req.params.id, req.body.favorite),
       }),
+    )
+
+    api.post(
+      '/user/generations/:id/pick',
+      {
+        schema: {
+          operationId: 'pickVariation',
+          summary: 'Keep one of the variations of a request (the others stay, not picked)',
+          tags,
+          params: IdParams,
+          response: { 200: GenerationsPickedResponse },
+        },
+      },
+      async (req) => ({ generations: await generations.pick(req.user.userId, req.params.id) }),
+    )
+
+    api.get(
+      '/user/generations/:id/lineage',
+      {
+        schema: {
+          operationId: 'getGenerationLineage',
+          summary: 'The versions tree of a result: its sources, the edits made from them, their siblings',
+          tags,
+          params: IdParams,
+          response: { 200: LineageResponse },
+        },
+      },
+      async (req) => generations.lineage(req.user.userId, req.params.id),
+    )
+
+    api.post(
+      '/user/generations/:id/run-again',
+      {
+        schema: {
+          operationId: 'runGenerationAgain',
+          summary: 'Make a result again from its recipe (same seed), on its engine or another',
+          tags,
+          params: IdParams,
+          body: RunAgainRequest,
+          response: { 202: GenerationResponse },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .status(202)
+          .send({ generation: await runAgain(ctx, engines, req.user, req.params.id, req.body.engine) }),
     )
 
     api.get(

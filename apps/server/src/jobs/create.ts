@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { Database, Tx } from '../db/client.ts'
-import { holdForJob } from '../db/repos/credits.ts'
+import { holdForJob, holdForRequest } from '../db/repos/credits.ts'
 import { emitUserEvent } from '../db/repos/events.ts'
 import { generations, users } from '../db/schema.ts'
 import { AppError } from '../domain/errors.ts'
 import { classify } from '../domain/jobs.ts'
 import { priorityFor, subscriptionIsActive } from '../domain/priority.ts'
+import { recipeOf } from '../kinds/recipe.ts'
 import type { NewJob } from '../kinds/types.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import type { StorageService } from '../storage/service.ts'
@@ -27,11 +28,31 @@ export async function createJobs(
   options: {
     maxAttempts: number
     batchId?: string | null
+    /**
+     * hold the jobs' total once, under batchId, each job settling its own share as it ends (variations:
+     * docs/decisions/0097-variations-one-hold-many-jobs.md); otherwise each job holds its own price
+     */
+    holdTogether?: boolean
     /** more writes that must commit with the jobs (e.g. the chat message that asked for them) */
     onCreated?: (tx: Tx, rows: GenerationRow[]) => Promise<void>
   },
 ): Promise<GenerationRow[]> {
   const total = jobs.reduce((n, j) => n + j.cost, 0)
+  const together = options.holdTogether && options.batchId ? options.batchId : null
+  // report the whole request's price, not the one job that tipped it over
+  const holdOrExplain = async (hold: () => Promise<unknown>, spentSoFar: number) => {
+    try {
+      await hold()
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'insufficient_credits') {
+        throw new AppError('insufficient_credits', 'Insufficient credits', {
+          required: total,
+          available: Number(err.details?.available ?? 0) + spentSoFar,
+        })
+      }
+      throw err
+    }
+  }
   return database.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ plan: users.plan, status: users.subscriptionStatus, end: users.subscriptionEndDate })
@@ -62,29 +83,34 @@ export async function createJobs(
           videoPrompt: job.videoPrompt ?? null,
           styleId: job.styleId ?? null,
           colorPaletteId: job.colorPaletteId ?? null,
-          payload: { v: 1, task: job.task, ...(job.steps ? { steps: job.steps } : {}) },
+          payload: {
+            v: 1,
+            task: job.task,
+            ...(job.steps ? { steps: job.steps } : {}),
+            ...(job.engine ? { engine: job.engine } : {}),
+          },
           inputKeys: job.inputKeys,
           maskKey: job.maskKey ?? null,
           sourceGenerationId: job.sourceGenerationId ?? null,
           batchId: options.batchId ?? null,
+          seed: job.seed ?? null,
+          recipe: recipeOf(job) as unknown as Record<string, unknown>,
           metadata: job.metadata,
           maxAttempts: options.maxAttempts,
           createdAt: new Date(now + i),
         })
         .returning()
-      try {
-        await holdForJob(tx, { userId: session.userId, generationId: id, mode: job.mode, cost: job.cost })
-      } catch (err) {
-        // report the whole request's price, not the one job that tipped it over
-        if (err instanceof AppError && err.code === 'insufficient_credits') {
-          const spentSoFar = jobs.slice(0, i).reduce((n, j) => n + j.cost, 0)
-          throw new AppError('insufficient_credits', 'Insufficient credits', {
-            required: total,
-            available: Number(err.details?.available ?? 0) + spentSoFar,
-          })
-        }
-        throw err
-      }
+      if (together && i === 0)
+        await holdOrExplain(
+          () =>
+            holdForRequest(tx, { userId: session.userId, requestId: together, mode: job.mode, cost: total }),
+          0,
+        )
+      if (!together)
+        await holdOrExplain(
+          () => holdForJob(tx, { userId: session.userId, generationId: id, mode: job.mode, cost: job.cost }),
+          jobs.slice(0, i).reduce((n, j) => n + j.cost, 0),
+        )
       await emitUserEvent(tx, session.userId, 'generation.created', toGeneration(row!, storage))
       rows.push(row!)
     }

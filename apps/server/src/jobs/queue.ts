@@ -214,7 +214,13 @@ export class JobQueue {
   private async settle(tx: Tx, row: GenerationRow, undelivered: number, reason: string) {
     const { released } = await settleHold(
       tx,
-      { userId: row.userId, generationId: row.id, mode: row.mode },
+      {
+        userId: row.userId,
+        generationId: row.id,
+        mode: row.mode,
+        batchId: row.batchId,
+        cost: row.creditsCost,
+      },
       undelivered,
       reason,
     )

@@ -1,4 +1,4 @@
-import { type EngineId, KINDS, type Kind, type KindInfo, type StoredNote } from '@parti/contract'
+import { type EngineId, KINDS, type Kind, type KindInfo, type Step, type StoredNote } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
@@ -83,6 +83,10 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
   const facts: EngineFacts[] = []
   const input = await load(task.inputKey)
   let previous: { data: Buffer; key: string; engine: EngineId; model: string } | null = null
+  // each step's engine and model, for the result's recipe (docs/decisions/0098-recipe-and-run-again.md)
+  const ran: { step: Step; engine: string; model: string }[] = []
+  const recipeWith = (engine: string, model: string) =>
+    row.recipe ? { recipe: { ...row.recipe, engine, model, steps: ran } } : {}
 
   for (const [i, { step, phase }] of steps.entries()) {
     const last = i === steps.length - 1
@@ -90,9 +94,10 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
     // a step whose output was kept by an earlier attempt is not run again
     const keptKey =
       kept && typeof meta[kept.metadataKey] === 'string' ? (meta[kept.metadataKey] as string) : null
-    const choice = deps.engines.choose(step, plan)
+    const choice = deps.engines.choose(step, plan, payload.success ? payload.data.engine : undefined)
     if (keptKey) {
       previous = { data: await load(keptKey), key: keptKey, engine: choice.engine.id, model: choice.model }
+      ran.push({ step, engine: choice.engine.id, model: choice.model })
       continue
     }
     let result: EngineResult
@@ -116,7 +121,16 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       // a later step that fails for good: the user keeps what the earlier steps made, and gets back the credits
       // of the steps that did not deliver (docs/product.md#staging-phases)
       if (previous && err instanceof EngineError && !err.retryable && err.code !== 'cancelled') {
-        return keepPartial(deps, row, { started, meta, facts, steps, failedAt: i, previous, error: err })
+        return keepPartial(deps, row, {
+          started,
+          meta,
+          facts,
+          steps,
+          failedAt: i,
+          previous,
+          error: err,
+          recipe: recipeWith(previous.engine, previous.model),
+        })
       }
       throw err
     }
@@ -132,6 +146,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
         if (judged?.missed) throw new EngineError('fidelity_missed', missedReason(judged.report))
       }
       facts.push(result.facts)
+      ran.push({ step, engine: result.facts.engine, model: result.facts.model || choice.model })
       const stored = await storeOutputs(deps.storage, row, result.outputs, 'output')
       const overlayKey = judged && userKey(row.userId, row.id, 'fidelity.png')
       if (judged && overlayKey) await deps.storage.blobs.put(overlayKey, judged.overlay, 'image/png')
@@ -140,6 +155,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
           ...stored,
           engine: result.facts.engine,
           model: result.facts.model || choice.model,
+          ...recipeWith(result.facts.engine, result.facts.model || choice.model),
           processingTimeMs: Date.now() - started,
           enhancedPrompt: result.facts.enhancedPrompt ?? row.enhancedPrompt,
           metadata: {
@@ -167,6 +183,7 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
       }
     }
     facts.push(result.facts)
+    ran.push({ step, engine: result.facts.engine, model: result.facts.model || choice.model })
     const out = firstImage(result)
     const key = userKey(row.userId, row.id, `${kept?.file ?? step}.${extensionOf(out.contentType)}`)
     await deps.storage.blobs.put(key, out.data, out.contentType)
@@ -218,6 +235,7 @@ async function keepPartial(
     failedAt: number
     previous: { data: Buffer; key: string; engine: EngineId; model: string }
     error: EngineError
+    recipe: Partial<GenerationRow>
   },
 ): Promise<RunOutcome> {
   const { width, height } = await sharp(p.previous.data).metadata()
@@ -231,6 +249,7 @@ async function keepPartial(
       thumbnailKey: thumbKey,
       engine: p.previous.engine,
       model: p.previous.model,
+      ...p.recipe,
       processingTimeMs: Date.now() - p.started,
       metadata: {
         ...p.meta,

@@ -1,6 +1,7 @@
-import type { Generation, GenerationMetadata } from '@parti/contract'
+import type { Generation, GenerationMetadata, Recipe } from '@parti/contract'
 import type { generations } from '../db/schema.ts'
 import { chargeOf } from '../domain/jobs.ts'
+import type { StoredRecipe } from '../kinds/recipe.ts'
 import type { StorageService } from '../storage/service.ts'
 
 /** What the API shows reads none of the job's working state (payload, lease, attempts…). */
@@ -68,11 +69,24 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
     thumbnailUrl: storage.urlFor(row.thumbnailKey),
     processingTime: row.processingTimeMs,
     batchId: row.batchId,
+    seed: row.seed,
+    picked: row.picked,
+    recipe: row.recipe ? recipeShown(row.recipe as unknown as StoredRecipe, storage) : null,
     error: row.error,
     errorCode: row.errorCode,
     metadata: meta,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
+  }
+}
+
+/** A stored recipe as the API shows it: its files as URLs the owner can open. */
+function recipeShown(r: StoredRecipe, storage: StorageService): Recipe {
+  const { maskKey, inputKeys, planned: _planned, ...rest } = r
+  return {
+    ...rest,
+    maskUrl: maskKey ? storage.urlFor(maskKey) : null,
+    inputUrls: inputKeys.map((k) => storage.urlFor(k)).filter((u): u is string => !!u),
   }
 }

@@ -1,4 +1,4 @@
-import { KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from '@parti/contract'
+import { EngineId, KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from '@parti/contract'
 import { z } from 'zod'
 import { animate } from './animate.ts'
 import { inpaint } from './inpaint.ts'
@@ -8,6 +8,7 @@ import { parseFields } from './shared.ts'
 import { sketch } from './sketch.ts'
 import { staging } from './staging.ts'
 import type { AnyKindDefinition, PlanContext, RenderPlan } from './types.ts'
+import { withVariations } from './variations.ts'
 
 /** Every kind's definition; the compiler asks for a new kind's here once it is in the contract's KINDS. */
 const KIND_DEFINITIONS = {
@@ -34,6 +35,8 @@ export const JobPayload = z.object({
   task: z.union(tasks as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]),
   /** the steps that run when the request's plan left some out; absent: all of the kind's */
   steps: z.array(z.enum(STEP_NAMES as [Step, ...Step[]])).optional(),
+  /** the engine the job asked for instead of the configured one (docs/decisions/0098-recipe-and-run-again.md) */
+  engine: EngineId.optional(),
 })
 
 export type RenderPath = KindInfo['request']['path']
@@ -42,9 +45,12 @@ export type RenderPath = KindInfo['request']['path']
  * Plan a render request: parse its fields with its kind's schema (on `/render/start` the `generationType`
  * field says which kind), then let the kind check, price and describe its jobs.
  */
-export function planRequest(path: RenderPath, pc: PlanContext): Promise<RenderPlan> {
+export async function planRequest(path: RenderPath, pc: PlanContext): Promise<RenderPlan> {
   const candidates = Object.values(KIND_DEFINITIONS).filter((d) => KINDS[d.kind].request.path === path)
-  const fields = parseFields(candidates[0]!.fields, pc.parts.fields) as { generationType?: string }
+  const fields = parseFields(candidates[0]!.fields, pc.parts.fields) as {
+    generationType?: string
+    variations?: number
+  }
   const definition: AnyKindDefinition =
     candidates.length === 1
       ? candidates[0]!
@@ -52,5 +58,5 @@ export function planRequest(path: RenderPath, pc: PlanContext): Promise<RenderPl
           const request: KindInfo['request'] = KINDS[d.kind].request
           return 'generationType' in request && request.generationType === fields.generationType
         })!
-  return definition.plan(pc, fields)
+  return withVariations(await definition.plan(pc, fields), fields.variations)
 }

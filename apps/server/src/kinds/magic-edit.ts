@@ -25,6 +25,8 @@ const MagicEditTask = z.object({
   prompt: z.string(),
   palette: PaletteSnapshot.nullable(),
   conversationId: z.string().nullable(),
+  /** the variation's seed (docs/product.md#variations); older jobs have none */
+  seed: z.number().int().optional(),
 })
 
 /** Magic edit (Ask Parti): an image edited by asking, optionally within a lasso, inside a conversation. */
@@ -85,6 +87,7 @@ export const magicEdit: KindDefinition<'magic-edit', RenderStartFields, z.infer<
       history: task.conversationId
         ? await conversationHistory(sc.database, task.conversationId, sc.jobId)
         : [],
+      ...(task.seed === undefined ? {} : { seed: task.seed }),
     }),
   },
 }

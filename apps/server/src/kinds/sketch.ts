@@ -23,6 +23,8 @@ const SketchTask = z.object({
   customColors: z.array(z.string()).nullable(),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   followLines: z.enum(FOLLOW_LINES).default(DEFAULT_FOLLOW_LINES),
+  /** the variation's seed (docs/product.md#variations); older jobs have none */
+  seed: z.number().int().optional(),
 })
 
 /** Sketch render: a sketch and its description become a presentation render in a style and palette. */

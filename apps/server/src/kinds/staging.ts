@@ -34,6 +34,8 @@ const StagingTask = z.object({
   stagingStyle: StagingStyle,
   palette: PaletteSnapshot.nullable(),
   followLines: z.enum(FOLLOW_LINES).default(DEFAULT_FOLLOW_LINES),
+  /** the variation's seed (docs/product.md#variations); older jobs have none */
+  seed: z.number().int().optional(),
 })
 
 /**
@@ -129,6 +131,7 @@ export const staging: KindDefinition<'staging', RenderStartFields, z.infer<typeo
       stagingStyle: task.stagingStyle,
       palette: task.palette,
       followLines: task.followLines,
+      ...(task.seed === undefined ? {} : { seed: task.seed }),
     }),
   },
   keeps: { 'staging-clean': { file: 'cleaned', metadataKey: 'cleanedImageKey' } },

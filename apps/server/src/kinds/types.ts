@@ -1,4 +1,4 @@
-import type { GenerationMode, KINDS, Kind, KindCapabilities, Step } from '@parti/contract'
+import type { EngineId, GenerationMode, KINDS, Kind, KindCapabilities, Step } from '@parti/contract'
 import type { z } from 'zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
@@ -24,12 +24,18 @@ export interface NewJob {
   metadata: Record<string, unknown>
   /** the steps that run, when not all of the kind's do (the others are neither run nor charged) */
   steps?: Step[]
+  /** the seed the engine is given (docs/product.md#variations); absent for kinds without one */
+  seed?: number | null
+  /** run on this engine rather than the configured one ("Run again" elsewhere, comparing engines) */
+  engine?: EngineId
 }
 
 /** What a request becomes: its jobs, and where they were asked for. */
 export interface RenderPlan {
   jobs: NewJob[]
   batchId: string | null
+  /** the jobs' price is held as one total under batchId, each settling its own share (variations) */
+  holdTogether?: boolean
   /** Ask Parti: the conversation this edit belongs to, so the user's message is recorded with the job */
   conversation?: { id: string; text: string; attachmentKeys: string[] } | null
 }

@@ -197,6 +197,18 @@ export interface paths {
     /** Mark or unmark a generation as a favourite */
     patch: operations["setGenerationFavorite"];
   };
+  "/api/user/generations/{id}/pick": {
+    /** Keep one of the variations of a request (the others stay, not picked) */
+    post: operations["pickVariation"];
+  };
+  "/api/user/generations/{id}/lineage": {
+    /** The versions tree of a result: its sources, the edits made from them, their siblings */
+    get: operations["getGenerationLineage"];
+  };
+  "/api/user/generations/{id}/run-again": {
+    /** Make a result again from its recipe (same seed), on its engine or another */
+    post: operations["runGenerationAgain"];
+  };
   "/api/user/stats": {
     /** Counts of your generations by kind and status */
     get: operations["getStats"];
@@ -579,6 +591,40 @@ export interface components {
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimitsInput"];
     };
+    RecipeInput: {
+      /** @description the engine of the last step; null until the job ran */
+      engine: string | null;
+      /** @description the model and its version, as the engine names it */
+      model: string | null;
+      /** @description each step that ran, on which engine and model */
+      steps: ({
+          /** @enum {string} */
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
+          engine: string;
+          model: string;
+        })[];
+      seed: number | null;
+      /** @description the prompt as sent to the engine */
+      prompt: string | null;
+      negativePrompt: string | null;
+      style: {
+        id: string;
+        name: string;
+      } | null;
+      palette: {
+        id: string;
+        name: string;
+        colors: string[];
+      } | null;
+      customColors: string[] | null;
+      /** @description the kind's other settings: follow lines, room type, staging style and options, angle… */
+      options: {
+        [key: string]: unknown;
+      };
+      maskUrl: string | null;
+      sourceGenerationId: string | null;
+      inputUrls: string[];
+    };
     GenerationInput: {
       id: string;
       userId: string;
@@ -618,7 +664,14 @@ export interface components {
       thumbnailUrl: string | null;
       /** @description milliseconds the engine worked */
       processingTime: number | null;
+      /** @description the request it was made in, shared by its variations or angles */
       batchId: string | null;
+      /** @description the seed it was made with (docs/product.md#variations) */
+      seed: number | null;
+      /** @description the variation the user kept from its request */
+      picked: boolean;
+      /** @description what made it; null for results made before recipes were kept */
+      recipe: components["schemas"]["RecipeInput"] | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
       error: string | null;
       /** @description invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled… */
@@ -683,6 +736,11 @@ export interface components {
             };
           }) | string)[];
         conversationId?: string;
+        /** @description one of several variations asked for at once: its place (from 0) and how many (batchId groups them) */
+        variation?: {
+          index: number;
+          count: number;
+        };
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -1052,6 +1110,40 @@ export interface components {
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimits"];
     };
+    Recipe: {
+      /** @description the engine of the last step; null until the job ran */
+      engine: string | null;
+      /** @description the model and its version, as the engine names it */
+      model: string | null;
+      /** @description each step that ran, on which engine and model */
+      steps: ({
+          /** @enum {string} */
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
+          engine: string;
+          model: string;
+        })[];
+      seed: number | null;
+      /** @description the prompt as sent to the engine */
+      prompt: string | null;
+      negativePrompt: string | null;
+      style: {
+        id: string;
+        name: string;
+      } | null;
+      palette: {
+        id: string;
+        name: string;
+        colors: string[];
+      } | null;
+      customColors: string[] | null;
+      /** @description the kind's other settings: follow lines, room type, staging style and options, angle… */
+      options: {
+        [key: string]: unknown;
+      };
+      maskUrl: string | null;
+      sourceGenerationId: string | null;
+      inputUrls: string[];
+    };
     Generation: {
       id: string;
       userId: string;
@@ -1091,7 +1183,14 @@ export interface components {
       thumbnailUrl: string | null;
       /** @description milliseconds the engine worked */
       processingTime: number | null;
+      /** @description the request it was made in, shared by its variations or angles */
       batchId: string | null;
+      /** @description the seed it was made with (docs/product.md#variations) */
+      seed: number | null;
+      /** @description the variation the user kept from its request */
+      picked: boolean;
+      /** @description what made it; null for results made before recipes were kept */
+      recipe: components["schemas"]["Recipe"] | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
       error: string | null;
       /** @description invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled… */
@@ -1156,6 +1255,11 @@ export interface components {
             };
           }) | string)[];
         conversationId?: string;
+        /** @description one of several variations asked for at once: its place (from 0) and how many (batchId groups them) */
+        variation?: {
+          index: number;
+          count: number;
+        };
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -2777,6 +2881,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
+          variations?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -2824,6 +2930,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
+          variations?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3062,6 +3170,8 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description picked: of a request's variations only the one kept (or, none kept yet, the first) */
+        variations?: "all" | "picked";
         limit?: number;
         /** @description nextCursor of the previous page */
         cursor?: string;
@@ -3284,6 +3394,182 @@ export interface operations {
     responses: {
       /** @description Default Response */
       200: {
+        content: {
+          "application/json": {
+            generation: components["schemas"]["Generation"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Keep one of the variations of a request (the others stay, not picked) */
+  pickVariation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            generations: components["schemas"]["Generation"][];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The versions tree of a result: its sources, the edits made from them, their siblings */
+  getGenerationLineage: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            rootId: string;
+            generations: components["schemas"]["Generation"][];
+            /** @description the tree has more results than one answer holds (500) */
+            truncated: boolean;
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Make a result again from its recipe (same seed), on its engine or another */
+  runGenerationAgain: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description another engine that serves every step of the kind; absent: as before
+           * @enum {string}
+           */
+          engine?: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
         content: {
           "application/json": {
             generation: components["schemas"]["Generation"];

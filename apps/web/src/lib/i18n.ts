@@ -17,6 +17,7 @@ import type enPages from '../locales/pages/en.json'
 import type enPricing from '../locales/pricing/en.json'
 import type enSketch from '../locales/sketch/en.json'
 import type enStaging from '../locales/staging/en.json'
+import type enVersions from '../locales/versions/en.json'
 import type enVideo from '../locales/video/en.json'
 import type enWebhooks from '../locales/webhooks/en.json'
 import { readStored, writeStored } from './storage'
@@ -46,6 +47,7 @@ declare module 'i18next' {
       outbox: typeof enOutbox
       account: typeof enAccount
       webhooks: typeof enWebhooks
+      versions: typeof enVersions
     }
   }
 }

@@ -16,6 +16,8 @@ export interface CreditChange {
   kind: CreditTransactionKind
   description: string
   generationId?: string | null
+  /** a hold taken once for a request's variations (docs/decisions/0097-variations-one-hold-many-jobs.md) */
+  requestId?: string | null
   externalRef?: string | null
 }
 
@@ -55,6 +57,7 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<numbe
     balanceAfter: row.credits,
     description: change.description,
     generationId: change.generationId ?? null,
+    requestId: change.requestId ?? null,
     externalRef: change.externalRef ?? null,
   })
   // a capture moves nothing the balance shows
@@ -76,6 +79,21 @@ export function holdForJob(tx: Tx, job: { userId: string; generationId: string; 
 }
 
 /**
+ * Hold the total of a request's variations at once (docs/decisions/0097-variations-one-hold-many-jobs.md): one
+ * ledger row under the request id; each variation then captures or releases its own price as it ends.
+ */
+export function holdForRequest(tx: Tx, req: { userId: string; requestId: string; mode: Kind; cost: number }) {
+  return changeCredits(tx, {
+    userId: req.userId,
+    amount: -req.cost,
+    held: req.cost,
+    kind: 'hold',
+    description: KINDS[req.mode].ledger,
+    requestId: req.requestId,
+  })
+}
+
+/**
  * Settle a job's open hold as it ends (docs/decisions/0062-credits-held-then-captured.md), in the transaction
  * that ends it, which holds the job's row lock: capture what was delivered, release `undelivered` of it (at
  * most what is still held). The open hold is read from the ledger itself, so a job settled once has nothing
@@ -83,7 +101,7 @@ export function holdForJob(tx: Tx, job: { userId: string; generationId: string; 
  */
 export async function settleHold(
   tx: Tx,
-  job: { userId: string; generationId: string; mode: string },
+  job: { userId: string; generationId: string; mode: string; batchId?: string | null; cost?: number },
   undelivered: number,
   releaseReason: string,
 ): Promise<{ captured: number; released: number }> {
@@ -91,7 +109,14 @@ export async function settleHold(
     .select({ held: sql<number>`coalesce(sum(${creditTransactions.held}), 0)::int` })
     .from(creditTransactions)
     .where(eq(creditTransactions.generationId, job.generationId))
-  const held = Number(open?.held ?? 0)
+  // a variation held with its request: its price is open until its own capture or release takes it
+  const [shared] = job.batchId
+    ? await tx
+        .select({ id: creditTransactions.id })
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.requestId, job.batchId), eq(creditTransactions.kind, 'hold')))
+    : []
+  const held = Number(open?.held ?? 0) + (shared ? (job.cost ?? 0) : 0)
   if (held <= 0) return { captured: 0, released: 0 }
   const released = Math.min(held, Math.max(0, undelivered))
   const captured = held - released

@@ -1,6 +1,6 @@
 import type { GenerationsQuery } from '@parti/contract'
 import { and, desc, eq, getTableColumns, gte, ilike, inArray, lte, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../client.ts'
+import { type DbOrTx, rowsOf } from '../client.ts'
 import { generations } from '../schema.ts'
 
 /**
@@ -59,6 +59,12 @@ export async function listGenerations(
   if (q.from) filters.push(gte(generations.createdAt, new Date(q.from)))
   if (q.to) filters.push(lte(generations.createdAt, new Date(q.to)))
   if (q.q?.trim()) filters.push(ilike(generations.userPrompt, `%${escapeLike(q.q.trim())}%`))
+  // of a request's variations only the one kept, or the first while none is (docs/product.md#variations)
+  if (q.variations === 'picked')
+    filters.push(sql`(${generations.metadata}->'variation' is null or ${generations.picked} or (
+      (${generations.metadata}->'variation'->>'index')::int = 0 and not exists (
+        select 1 from generations s
+         where s.batch_id = ${generations.batchId} and s.picked and s.deleted = false)))`)
   if (after) {
     // a row comparison is an index condition: a page deep in the past starts at its place in the index
     filters.push(
@@ -140,4 +146,33 @@ export async function recentCompletedJobs(db: DbOrTx, userId: string, limit: num
     .orderBy(desc(generations.createdAt), desc(generations.id))
     .limit(limit)
   return rows.filter((r) => r.status === 'completed')
+}
+
+/** Most results one versions tree returns (docs/decisions/0099-versions-are-a-tree.md). */
+export const LINEAGE_LIMIT = 500
+
+/**
+ * The versions tree a result belongs to (docs/decisions/0099-versions-are-a-tree.md): up its sources to the
+ * first one still there, then every result made from that one, and from those, down. The user's own, not
+ * deleted; a deleted result ends the walk there. Ids with their depth from the root, at most LINEAGE_LIMIT.
+ */
+export async function lineageIds(db: DbOrTx, userId: string, id: string) {
+  const result = await db.execute(sql`
+    with recursive up as (
+      select g.id, g.source_generation_id, 0 as d from generations g
+       where g.id = ${id} and g.user_id = ${userId} and g.deleted = false
+      union all
+      select g.id, g.source_generation_id, up.d + 1 from generations g
+        join up on g.id = up.source_generation_id
+       where g.user_id = ${userId} and g.deleted = false and up.d < 200
+    ), root as (select id from up order by d desc limit 1),
+    down as (
+      select g.id, 0 as depth from generations g where g.id = (select id from root)
+      union all
+      select g.id, down.depth + 1 from generations g
+        join down on g.source_generation_id = down.id
+       where g.user_id = ${userId} and g.deleted = false and down.depth < 200
+    )
+    select id, depth from down limit ${LINEAGE_LIMIT}`)
+  return rowsOf<{ id: string; depth: number }>(result)
 }

@@ -167,7 +167,9 @@ export function videoTiming(seconds: number): { frames: number; fps: number } {
 async function jobInputs(task: EngineTask, wf: Workflow): Promise<ComfyJob> {
   const p = hostedPrompt(task)
   const uploads: ComfyJob['uploads'] = {}
-  const values: ComfyJob['values'] = { prompt: p.text, negative_prompt: p.negative, seed: randomInt(2 ** 47) }
+  // the variation's seed when the job has one, so "Run again" repeats it (docs/product.md#variations)
+  const seed = 'seed' in task && typeof task.seed === 'number' ? task.seed : randomInt(2 ** 47)
+  const values: ComfyJob['values'] = { prompt: p.text, negative_prompt: p.negative, seed }
   if (wf.params.has('control_image')) {
     const control = await sketchControlImage(task.input, 'edges')
     uploads.control_image = control.data

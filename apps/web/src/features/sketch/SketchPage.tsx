@@ -20,6 +20,8 @@ import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { type Reason, useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { useAdvancedSettings } from '../preferences/advanced'
+import { VariationsControl } from '../versions/VariationsControl'
+import { VariationsResult } from '../versions/VariationsResult'
 import { AdvancedSketchSettings } from './components/AdvancedSketchSettings'
 import { AnglePicker } from './components/AnglePicker'
 import { CustomColours } from './components/CustomColours'
@@ -81,7 +83,12 @@ export default function SketchPage() {
   const angleCount = angleView.plan?.angles?.length ?? draft.angles.length
   const reasons: Reason[] =
     mode === 'render'
-      ? sketchRenderReadiness({ hasSketch: sketchCount > 0, description: draft.description, credits })
+      ? sketchRenderReadiness({
+          hasSketch: sketchCount > 0,
+          description: draft.description,
+          credits,
+          variations: draft.variations,
+        })
       : multiAngleReadiness({
           sketches: sketchCount,
           description: draft.buildingDescription,
@@ -89,7 +96,8 @@ export default function SketchPage() {
           doableAngles: angleCount,
           credits,
         })
-  const cost = mode === 'render' ? SKETCH_RENDER_COST : multiAngleCost(angleCount, sketchCount)
+  const cost =
+    mode === 'render' ? SKETCH_RENDER_COST * draft.variations : multiAngleCost(angleCount, sketchCount)
 
   const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
 
@@ -185,6 +193,11 @@ export default function SketchPage() {
           onChange={(customColors) => update({ customColors })}
         />
         <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
+        <VariationsControl
+          value={draft.variations}
+          onChange={(variations) => update({ variations })}
+          price={SKETCH_RENDER_COST}
+        />
         {advanced && <AdvancedSketchSettings draft={draft} update={update} />}
         <GenerateBar
           label={t('sketch:form.generate')}
@@ -266,16 +279,20 @@ export default function SketchPage() {
   const result = (
     <>
       {mode === 'render' ? (
-        <SketchResult id={draft.renderIds[0] ?? null} onRetry={retry} />
+        <VariationsResult ids={draft.renderIds}>
+          {(id) => <SketchResult id={id} onRetry={retry} />}
+        </VariationsResult>
       ) : (
         <MultiAngleResult ids={draft.angleIds} />
       )}
       <RecentStrip
         filters={{ mode: mode === 'render' ? 'sketch' : 'multi-angle' }}
         selected={mode === 'render' ? draft.renderIds : draft.angleIds}
-        groupByBatch={mode === 'multi-angle'}
-        onSelect={(g, batch) =>
-          update(mode === 'render' ? { renderIds: [g.id] } : { angleIds: batch.map((x) => x.id) })
+        groupByBatch
+        onSelect={(_g, batch) =>
+          update(
+            mode === 'render' ? { renderIds: batch.map((x) => x.id) } : { angleIds: batch.map((x) => x.id) },
+          )
         }
       />
     </>

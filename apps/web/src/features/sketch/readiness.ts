@@ -14,11 +14,13 @@ export function sketchRenderReadiness(input: {
   hasSketch: boolean
   description: string
   credits: number
+  /** each variation is priced on its own (docs/product.md#variations) */
+  variations?: number
 }): Reason[] {
   const reasons: Reason[] = []
   if (!input.hasSketch) reasons.push({ code: 'sketch_required', field: 'sketch' })
   if (!input.description.trim()) reasons.push({ code: 'description_required', field: 'userPrompt' })
-  return [...reasons, ...creditsReason(SKETCH_RENDER_COST, input.credits)]
+  return [...reasons, ...creditsReason(SKETCH_RENDER_COST * (input.variations ?? 1), input.credits)]
 }
 
 /**

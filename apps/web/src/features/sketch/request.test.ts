@@ -18,6 +18,7 @@ const draft = (patch: Partial<SketchDraft>): SketchDraft => ({
   seed: '42',
   creativity: 30,
   angles: ['front', 'aerial'],
+  variations: 1,
   renderIds: [],
   angleIds: [],
   showErrors: false,
@@ -25,6 +26,13 @@ const draft = (patch: Partial<SketchDraft>): SketchDraft => ({
 })
 
 describe('sketch render request fields', () => {
+  it('asks for variations only when more than one (docs/product.md#variations)', () => {
+    expect((sketchRenderRequest(draft({}), false).body as FormData).get('variations')).toBeNull()
+    expect((sketchRenderRequest(draft({ variations: 3 }), false).body as FormData).get('variations')).toBe(
+      '3',
+    )
+  })
+
   it('sends the sketch, the trimmed description, style and palette', () => {
     const form = sketchRenderRequest(draft({}), false).body as FormData
     expect(form.get('generationType')).toBe('sketch-render')

@@ -11,6 +11,7 @@ export function sketchRenderRequest(d: SketchDraft, advanced: boolean): StartJob
   if (d.paletteId) form.append('colorPaletteId', d.paletteId)
   if (d.useCustomColors && d.customColors.length) form.append('customColors', d.customColors.join(','))
   form.append('followLines', d.followLines)
+  if (d.variations > 1) form.append('variations', String(d.variations))
   if (advanced) {
     if (d.extraPrompt.trim()) form.append('enhancedPrompt', d.extraPrompt.trim())
     form.append('useControlNet', String(d.keepLines))

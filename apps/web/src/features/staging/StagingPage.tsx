@@ -23,6 +23,8 @@ import { useAdvancedSettings } from '../preferences/advanced'
 import { RoomTypePicker } from './components/RoomTypePicker'
 import { StagingLassoControls, StagingLassoPhoto } from './components/StagingLasso'
 import { StagingOptionsPicker } from './components/StagingOptionsPicker'
+import { VariationsResult } from '../versions/VariationsResult'
+import { VariationsControl } from '../versions/VariationsControl'
 import { StagingResult } from './components/StagingResult'
 import { StagingStylePicker } from './components/StagingStylePicker'
 import { useStagingDraft } from './hooks/useStagingDraft'
@@ -71,10 +73,12 @@ export default function StagingPage() {
     hasLasso: polygons.length > 0,
   })
   const steps = view.plan?.steps ?? ['staging-clean', 'staging-stage']
+  // each variation is priced on its own (docs/product.md#variations)
+  const cost = view.cost * draft.variations
   const reasons = stagingReadiness({
     hasPhoto: draft.photos.length > 0,
     credits,
-    cost: view.cost,
+    cost,
     refused: view.refused,
   })
   const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
@@ -165,9 +169,14 @@ export default function StagingPage() {
           className="[&_textarea]:min-h-20"
         />
       )}
+      <VariationsControl
+        value={draft.variations}
+        onChange={(variations) => update({ variations })}
+        price={view.cost}
+      />
       <GenerateBar
         label={t('staging:form.generate')}
-        cost={view.cost}
+        cost={cost}
         costDetail={
           view.refused
             ? undefined
@@ -198,14 +207,19 @@ export default function StagingPage() {
         form={form}
         result={
           <>
-            <StagingResult
-              id={draft.ids[0] ?? null}
-              onRetry={() => lastRequest.current && void submit(lastRequest.current)}
-            />
+            <VariationsResult ids={draft.ids}>
+              {(id) => (
+                <StagingResult
+                  id={id}
+                  onRetry={() => lastRequest.current && void submit(lastRequest.current)}
+                />
+              )}
+            </VariationsResult>
             <RecentStrip
               filters={{ mode: 'staging' }}
               selected={draft.ids}
-              onSelect={(g) => update({ ids: [g.id] })}
+              groupByBatch
+              onSelect={(_g, batch) => update({ ids: batch.map((x) => x.id) })}
             />
           </>
         }

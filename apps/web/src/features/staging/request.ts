@@ -11,6 +11,7 @@ export function stagingRequest(d: StagingDraft): StartJobInput {
   for (const option of d.options) form.append('stagingOptions', option)
   if (d.paletteId) form.append('colorPaletteId', d.paletteId)
   form.append('followLines', d.followLines)
+  if (d.variations > 1) form.append('variations', String(d.variations))
   if (d.notes.trim()) form.append('userPrompt', d.notes.trim())
   const photo = d.photos[0]
   if (photo) appendInput(form, 'image', photo)

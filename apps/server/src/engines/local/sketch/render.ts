@@ -10,6 +10,7 @@ import { DEFAULT_PARAMS, type Look, lookSpec } from './looks.ts'
 import { applyFinishes } from './materials.ts'
 import { chooseColours, roleColours } from './palette.ts'
 import { type RegionMap, ROLES, segmentRegions } from './regions.ts'
+import { gradeVariation, turnLight, variationOf } from '../variation.ts'
 import { readFinishes } from './words.ts'
 
 export interface SketchRenderInput {
@@ -19,6 +20,8 @@ export interface SketchRenderInput {
   palette: EnginePalette | null
   customColors?: string[] | null
   followLines?: FollowLines
+  /** the variation's seed (docs/product.md#variations) */
+  seed?: number
 }
 
 export interface SketchRender {
@@ -39,8 +42,6 @@ const MIN_LONG = 1024
 const MAX_LONG = 1600
 /** Regions and shading are found at this size; fills are smooth, so more would only cost time. */
 const WORK_LONG = 512
-/** Fixed, so the same inputs always give the same bytes (and textures are cached across jobs). */
-const SEED = 1847
 
 // Room words in the seven languages: a prompt naming a room means the top of the page is a ceiling, not sky.
 const INTERIOR_WORDS =
@@ -57,7 +58,12 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
   const out = fitLongSide(info.width, info.height, long)
   const work = fitLongSide(info.width, info.height, WORK_LONG)
   const params = styleParams(task.style)
-  const spec = followSpec(lookSpec(params), task.followLines)
+  // the seed turns the light, reseeds the textures and grades the result; the default seed changes nothing,
+  // and the same seed always gives the same bytes (docs/product.md#variations)
+  const variation = variationOf(task.seed)
+  const looked = followSpec(lookSpec(params), task.followLines)
+  const spec = { ...looked, light: turnLight(looked.light, variation) }
+  const SEED = variation.textureSeed
   const art = await extractLines(task.input, out.width, out.height)
   ctx.reportProgress(0.3)
   throwIfAborted(ctx.signal)
@@ -74,6 +80,7 @@ export async function renderSketch(task: SketchRenderInput, ctx: EngineContext):
   ctx.reportProgress(0.6)
   throwIfAborted(ctx.signal)
   const image = await compose(fill, art, spec, SEED)
+  gradeVariation(image, variation)
   ctx.reportProgress(0.9)
   return {
     image,

@@ -15,6 +15,7 @@ import { interpretInConversation } from '../magic-edit/interpret.ts'
 import { operationId } from '../magic-edit/ops.ts'
 import { replyText } from '../magic-edit/reply.ts'
 import type { LocalStep } from '../step.ts'
+import { variationOf } from '../variation.ts'
 import { MAX_EDIT_SIDE } from './inpaint.ts'
 
 type MagicEditTask = Extract<EngineTask, { kind: 'magic-edit' }>
@@ -41,10 +42,21 @@ async function runMagicEdit(task: MagicEditTask, ctx: EngineContext): Promise<En
     palette: palette.length >= 2,
   })
   throwIfAborted(ctx.signal)
+  // a variation's seed sets how far each graded edit goes ("brighter" by more or less); edits without an amount
+  // (black and white, a crop) come out the same in every variation (docs/product.md#variations)
+  const { strength } = variationOf(task.seed)
+  const edits =
+    strength === 1
+      ? plan.edits
+      : plan.edits.map((e) =>
+          'amount' in e.op && typeof e.op.amount === 'number'
+            ? { ...e, op: { ...e.op, amount: e.op.amount * strength } as typeof e.op }
+            : e,
+        )
   // only asked to keep things as they are ("don't make it darker"): the picture comes back untouched
-  const output = plan.edits.length
+  const output = edits.length
     ? await encodeLike(
-        await applyEdits(image, plan.edits, { mask, palette: palette.length ? palette : null }),
+        await applyEdits(image, edits, { mask, palette: palette.length ? palette : null }),
         info.format,
       )
     : await unchanged(task.input, info, () => encodeLike(image, info.format))

@@ -19,6 +19,7 @@ import { measureVerticals, straighten } from '../staging/straighten.ts'
 import { findWalls } from '../staging/walls.ts'
 import type { LocalStep } from '../step.ts'
 import { splitTone } from '../tone.ts'
+import { gradeVariation, variationOf } from '../variation.ts'
 
 type CleanTask = Extract<EngineTask, { kind: 'staging-clean' }>
 type StageTask = Extract<EngineTask, { kind: 'staging-stage' }>
@@ -108,6 +109,10 @@ async function runStagingStage(task: StageTask, ctx: EngineContext): Promise<Eng
     operations.push(`skipped:${option === 'addFurniture' ? 'add-furniture' : 'add-decor'}`)
     notes.push({ id: option === 'addFurniture' ? 'cannot_add_furniture' : 'cannot_add_decor' })
   }
+  // a variation's own light and grade (docs/product.md#variations); nothing for the default seed
+  const variation = variationOf(task.seed)
+  gradeVariation(img, variation)
+  if (variation.falloff > 0) operations.push('variation-grade')
   ctx.reportProgress(0.9)
   return photoResult(img, operations, notes)
 }

@@ -20,6 +20,8 @@ export interface SketchDraft {
   seed: string
   creativity: number
   angles: Angle[]
+  /** how many variations a render makes (docs/product.md#variations) */
+  variations: number
   /** the jobs the result area shows */
   renderIds: string[]
   angleIds: string[]
@@ -45,6 +47,7 @@ export function useSketchDraft() {
     seed: '',
     creativity: 50,
     angles: ['front', 'corner', 'aerial'],
+    variations: 1,
     renderIds: [],
     angleIds: [],
     showErrors: false,

@@ -11,6 +11,8 @@ export interface StagingDraft {
   notes: string
   /** "Follow my lines" (docs/product.md#follow-lines) */
   followLines: FollowLines
+  /** how many variations a request makes (docs/product.md#variations) */
+  variations: number
   ids: string[]
   showErrors: boolean
 }
@@ -24,6 +26,7 @@ export function useStagingDraft() {
     style: 'modern',
     notes: '',
     followLines: 'balanced',
+    variations: 1,
     ids: [],
     showErrors: false,
   }))

@@ -1,0 +1,28 @@
+import { type ReactNode, useState } from 'react'
+import { useGenerations } from '../create/hooks/useGeneration'
+import { VariationStrip } from './VariationStrip'
+
+/**
+ * A creation screen's result area for a request of several variations (docs/product.md#variations): the strip
+ * to choose from above the chosen one's result view; one job shows its result alone.
+ */
+export function VariationsResult({
+  ids,
+  children,
+}: {
+  ids: readonly string[]
+  children: (id: string | null) => ReactNode
+}) {
+  const [chosen, setChosen] = useState<string | null>(null)
+  const variations = useGenerations(ids)
+  // the kept one first, else the one chosen here, else the first
+  const kept = variations.find((g) => g?.picked)?.id
+  const shown = chosen && ids.includes(chosen) ? chosen : (kept ?? ids[0] ?? null)
+  if (ids.length < 2 || !shown) return <>{children(shown)}</>
+  return (
+    <div className="flex flex-col gap-3">
+      <VariationStrip variations={variations} shown={shown} onShow={setChosen} />
+      {children(shown)}
+    </div>
+  )
+}
