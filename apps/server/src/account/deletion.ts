@@ -73,24 +73,29 @@ export class AccountDeletion {
       })
   }
 
-  /**
-   * Empty the folders waiting in blob_deletions: each right away, and once more after LATE_WRITER_WINDOW_MS;
-   * a failure is logged and left for the next sweep. Run after every deletion and on a timer (runtime.ts).
-   */
-  async sweep(): Promise<void> {
-    const now = this.now()
-    for (const row of await pendingBlobDeletions(this.db)) {
-      const windowEnd = row.createdAt.getTime() + LATE_WRITER_WINDOW_MS
-      const due = !row.clearedAt || (now.getTime() > windowEnd && row.clearedAt.getTime() <= windowEnd)
-      if (!due) continue
-      try {
-        await this.blobs.deletePrefix(row.prefix)
-        await markBlobDeletion(this.db, row.prefix, { cleared: true })
-      } catch (err) {
-        this.log.error({ err, prefix: row.prefix, attempts: row.attempts + 1 }, 'could not delete files')
-        await markBlobDeletion(this.db, row.prefix, { cleared: false, error: String(err) })
-      }
-    }
-    await forgetClearedBlobDeletions(this.db, LATE_WRITER_WINDOW_MS)
+  /** Empty the folders waiting in blob_deletions (sweepBlobDeletions). */
+  sweep(): Promise<void> {
+    return sweepBlobDeletions(this.db, this.blobs, this.log, this.now())
   }
+}
+
+/**
+ * Empty the folders waiting in blob_deletions (a deleted account's, a failed job's): each right away, and once
+ * more after LATE_WRITER_WINDOW_MS; a failure (the store refusing) is logged and left for the next sweep. Run
+ * after every account deletion and on a timer in each API process (runtime.ts).
+ */
+export async function sweepBlobDeletions(db: Db, blobs: BlobStore, log: Logger, now = new Date()) {
+  for (const row of await pendingBlobDeletions(db)) {
+    const windowEnd = row.createdAt.getTime() + LATE_WRITER_WINDOW_MS
+    const due = !row.clearedAt || (now.getTime() > windowEnd && row.clearedAt.getTime() <= windowEnd)
+    if (!due) continue
+    try {
+      await blobs.deletePrefix(row.prefix)
+      await markBlobDeletion(db, row.prefix, { cleared: true })
+    } catch (err) {
+      log.error({ err, prefix: row.prefix, attempts: row.attempts + 1 }, 'could not delete files')
+      await markBlobDeletion(db, row.prefix, { cleared: false, error: String(err) })
+    }
+  }
+  await forgetClearedBlobDeletions(db, LATE_WRITER_WINDOW_MS)
 }

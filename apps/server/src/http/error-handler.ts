@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { AppError } from '../domain/errors.ts'
+import { BlobWriteError } from '../storage/types.ts'
 import { errorBody as body, statusOf } from './errors.ts'
 
 /** Every failure leaves as `{ error: { code, message, details? } }` with the right status. */
@@ -26,6 +27,14 @@ export function installErrorHandler(
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema')
       return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'))
+    }
+    if (err instanceof BlobWriteError) {
+      // before the database check: a bucket that cannot be reached fails with the same network codes
+      req.log.warn({ err }, 'blob store refused a write')
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body('unavailable', 'Files cannot be stored right now. Please try again in a moment.'))
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable')

@@ -2,11 +2,12 @@ import { FAILURES, type FailureReason } from '@parti/contract'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { jobEnded } from '../api-webhooks/repo.ts'
 import type { Database, Tx } from '../db/client.ts'
+import { scheduleBlobDeletion } from '../db/repos/account.ts'
 import { settleHold } from '../db/repos/credits.ts'
 import { emitUserEvent, notifyTransient } from '../db/repos/events.ts'
 import { generations } from '../db/schema.ts'
 import { refundFor } from '../domain/jobs.ts'
-import type { StorageService } from '../storage/service.ts'
+import { jobFolder, type StorageService } from '../storage/service.ts'
 import { toGeneration } from './serialize.ts'
 
 export const JOBS_CHANNEL = 'parti_jobs'
@@ -165,6 +166,9 @@ export class JobQueue {
         })
         .where(eq(generations.id, id))
         .returning()
+      // what the failed attempts stored (an output whose thumbnail could not be written, a checkpoint) points
+      // nowhere now: its folder goes to the blob deletion sweep (docs/decisions/0090-blob-store-refusing-writes.md)
+      if (!failure.keptCost) await scheduleBlobDeletion(tx, jobFolder(current.userId, current.id))
       const undelivered = refundFor(current.creditsCost, current.creditsRefunded, failure.keptCost ?? 0)
       const row = await this.settle(
         tx,

@@ -20,3 +20,6 @@ export class StorageService {
 }
 
 export const userKey = (userId: string, ...parts: string[]) => ['users', userId, ...parts].join('/')
+
+/** The folder of one job's files (its outputs, thumbnail, checkpoints): a blob prefix. */
+export const jobFolder = (userId: string, jobId: string) => `${userKey(userId, jobId)}/`

@@ -22,6 +22,18 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>
 }
 
+/**
+ * The store refused a write (a full or read-only disk, a bucket that cannot be reached or refuses the
+ * credentials): the request is answered 503 with Retry-After, a job is retried and then failed and refunded
+ * (docs/decisions/0090-blob-store-refusing-writes.md). Nothing of the file is left behind.
+ */
+export class BlobWriteError extends Error {
+  constructor(key: string, cause: unknown) {
+    super(`the blob store refused to write ${key}: ${(cause as Error)?.message ?? String(cause)}`, { cause })
+    this.name = 'BlobWriteError'
+  }
+}
+
 /** A folder prefix: a valid key ending in one slash. */
 export function assertPrefix(prefix: string): void {
   if (!prefix.endsWith('/')) throw new Error(`invalid blob prefix: ${prefix}`)

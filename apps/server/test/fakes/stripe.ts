@@ -43,6 +43,8 @@ export interface FakeStripe extends FakeServer {
   invoices: Map<string, Obj>
   /** answer these statuses (in order) to the next GET requests instead of the object */
   failReads: number[]
+  /** awaited before answering a GET (a re-read), with its path: hold one to catch Parti mid-webhook */
+  beforeRead: ((path: string) => Promise<void>) | null
   /** answer these statuses (in order) to the next subscription cancellations (DELETE) */
   failCancels: number[]
   /** the customer paid (or, with paid false, the payment is still processing) */
@@ -76,6 +78,7 @@ export async function startFakeStripe(options: {
   const lineOf = new Map<string, Obj>()
   const replies = new Map<string, { status: number; body: Obj }>()
   const failReads: number[] = []
+  let beforeRead: FakeStripe['beforeRead'] = null
   const failCancels: number[] = []
 
   const error = (reply: FastifyReply, status: number, message: string, param?: string) =>
@@ -108,6 +111,7 @@ export async function startFakeStripe(options: {
         return reply
           .status(401)
           .send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+      if (req.method === 'GET' && beforeRead) await beforeRead(req.url)
       if (req.method === 'GET' && failReads.length) {
         const status = failReads.shift()!
         return reply.status(status).send({ error: { type: 'api_error', message: 'Something went wrong' } })
@@ -306,6 +310,12 @@ export async function startFakeStripe(options: {
     subscriptions,
     invoices,
     failReads,
+    get beforeRead() {
+      return beforeRead
+    },
+    set beforeRead(hook) {
+      beforeRead = hook
+    },
     failCancels,
     completeSession(id, { paid = true } = {}) {
       const session = sessions.get(id)

@@ -10,6 +10,10 @@ export interface TestS3 {
   bucket: string
   /** the settings a server needs to use this bucket (config.ts: BLOB_STORE=s3) */
   env: Record<string, string>
+  /** the server goes away (connections refused), its objects kept */
+  stop(): Promise<void>
+  /** back on the same address with the same objects */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -20,32 +24,44 @@ export interface TestS3 {
  */
 export async function startTestS3(bucket = 'parti-test'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'parti-s3rver-'))
+  let child = await forkS3rver(directory, bucket, 0)
+  const endpoint = `http://127.0.0.1:${child.port}`
+  const stop = async () => {
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      const exited = new Promise((resolve) => child.process.once('exit', resolve))
+      child.process.disconnect()
+      await exited
+    }
+  }
+  return {
+    endpoint,
+    bucket,
+    env: s3Env(endpoint, bucket),
+    stop,
+    async restart() {
+      child = await forkS3rver(directory, bucket, child.port)
+    },
+    async close() {
+      await stop()
+      rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
+
+async function forkS3rver(directory: string, bucket: string, port: number) {
   const child = fork(
     join(dirname(fileURLToPath(import.meta.url)), 's3rver-process.mjs'),
-    [directory, bucket],
+    [directory, bucket, String(port)],
     {
       execArgv: ['--openssl-legacy-provider'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   )
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port))
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before listening`)))
   })
-  const endpoint = `http://127.0.0.1:${port}`
-  return {
-    endpoint,
-    bucket,
-    env: s3Env(endpoint, bucket),
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.disconnect()
-        await exited
-      }
-      rmSync(directory, { recursive: true, force: true })
-    },
-  }
+  return { process: child, port: listening }
 }
 
 const s3Env = (endpoint: string, bucket: string): Record<string, string> => ({

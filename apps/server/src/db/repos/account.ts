@@ -45,11 +45,16 @@ export async function deleteUserRows(tx: Tx, userId: string): Promise<Record<str
     const rows = await tx.delete(t.table).where(eq(t.userColumn, userId)).returning({ one: sql`1` })
     counts[t.name] = rows.length
   }
-  await tx
-    .insert(schema.blobDeletions)
-    .values({ prefix: userFolder(userId) })
-    .onConflictDoNothing()
+  await scheduleBlobDeletion(tx, userFolder(userId))
   return counts
+}
+
+/**
+ * List a folder for the blob deletion sweep (account/deletion.ts), in the caller's transaction: the one that
+ * deletes the rows pointing into it, or ends the job that was writing it.
+ */
+export async function scheduleBlobDeletion(tx: DbOrTx, prefix: string): Promise<void> {
+  await tx.insert(schema.blobDeletions).values({ prefix }).onConflictDoNothing()
 }
 
 /** The folders waiting to be emptied, oldest first. */

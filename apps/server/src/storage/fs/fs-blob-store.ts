@@ -3,7 +3,14 @@ import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import type { Readable } from 'node:stream'
-import { assertKey, assertPrefix, type BlobInfo, type BlobStore, contentTypeOf } from '../types.ts'
+import {
+  assertKey,
+  assertPrefix,
+  type BlobInfo,
+  type BlobStore,
+  BlobWriteError,
+  contentTypeOf,
+} from '../types.ts'
 
 /** Files in a local folder (DATA_DIR/files). Writes are atomic: a reader never sees half a file. */
 export class FsBlobStore implements BlobStore {
@@ -16,10 +23,16 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const target = this.path(key)
-    await mkdir(dirname(target), { recursive: true })
     const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`
-    await writeFile(tmp, data)
-    await rename(tmp, target)
+    try {
+      await mkdir(dirname(target), { recursive: true })
+      await writeFile(tmp, data)
+      await rename(tmp, target)
+    } catch (err) {
+      // a full disk leaves the part that fitted: remove it, so a refused write leaves nothing behind
+      await rm(tmp, { force: true }).catch(() => {})
+      throw new BlobWriteError(key, err)
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {

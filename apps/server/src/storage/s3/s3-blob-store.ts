@@ -9,7 +9,14 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
-import { assertKey, assertPrefix, type BlobInfo, type BlobStore, contentTypeOf } from '../types.ts'
+import {
+  assertKey,
+  assertPrefix,
+  type BlobInfo,
+  type BlobStore,
+  BlobWriteError,
+  contentTypeOf,
+} from '../types.ts'
 
 export interface S3Settings {
   endpoint: string | undefined
@@ -73,9 +80,13 @@ export class S3BlobStore implements BlobStore {
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertKey(key)
     // one PUT is atomic in S3: a reader sees the old object, the new one or nothing, never half a file
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType }),
-    )
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType }),
+      )
+    } catch (err) {
+      throw new BlobWriteError(key, err)
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
