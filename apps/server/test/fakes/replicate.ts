@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import multipart from '@fastify/multipart'
 import { type FakeRender, fromDataUri, isImage, testClip, tinted } from './media.ts'
+import { replicateSchemaErrors } from './replicate-schemas.ts'
 import { nextScripted, startFakeServer } from './server.ts'
 
 /**
@@ -219,6 +220,9 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
   async function validate(model: string, input: Record<string, unknown>): Promise<string | null> {
     const schema = SCHEMAS.find((s) => s.model.test(model))
     if (!schema) return `unknown model ${model}`
+    // the model's published input schema where one is kept (test/fixtures/replicate-schemas), else its required fields
+    const published = replicateSchemaErrors(model, input)
+    if (published?.length) return `input: ${published.join('; ')}`
     for (const field of schema.required)
       if (input[field] === undefined || input[field] === '') return `${field} is required`
     for (const field of FILE_FIELDS) {
