@@ -10,6 +10,7 @@ import type { EngineRouter } from './engines/router.ts'
 import { EventHub } from './events/hub.ts'
 import { GenerationService } from './generations/service.ts'
 import { accountDataRoutes } from './http/account-data-routes.ts'
+import { adminEngineRoutes } from './http/admin-engine-routes.ts'
 import { adminInboxRoutes } from './http/admin-inbox-routes.ts'
 import { adminOutboxRoutes } from './http/admin-outbox-routes.ts'
 import { adminRoutes } from './http/admin-routes.ts'
@@ -72,6 +73,7 @@ export function apiRoutes(engines: EngineRouter): RouteModule[] {
     adminRoutes,
     adminOutboxRoutes,
     adminInboxRoutes,
+    adminEngineRoutes(engines),
   ]
 }
 

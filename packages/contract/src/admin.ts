@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { Plan, Style, StyleCategory } from './catalog.ts'
 import { TEXT_LIMITS } from './constants.ts'
+import { EngineId } from './enums.ts'
+import { STEP_NAMES, type Step } from './kinds.ts'
 
 // The admin calls of docs/product.md#api-admin (docs/decisions/0011-admin-role-on-the-server.md: every
 // /api/admin/* answers 403 to anyone without the admin role).
@@ -95,3 +97,23 @@ export const AdminPlansResponse = z.object({ plans: z.array(AdminPlan) })
 export type AdminPlansResponse = z.infer<typeof AdminPlansResponse>
 export const AdminPlanResponse = z.object({ plan: AdminPlan })
 export type AdminPlanResponse = z.infer<typeof AdminPlanResponse>
+
+/**
+ * POST /admin/engines/check (docs/hosted-engines.md#live-check): one tiny real job per step served by a hosted
+ * engine, with how long it took and what the step costs a user in credits. Nothing is stored or charged.
+ */
+export const EngineCheckRow = z
+  .object({
+    step: z.enum(STEP_NAMES as [Step, ...Step[]]),
+    engine: EngineId,
+    model: z.string(),
+    ok: z.boolean(),
+    seconds: z.number().nonnegative(),
+    credits: z.number().int().nonnegative(),
+    /** the user-safe reason when it failed */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'EngineCheckRow' })
+export type EngineCheckRow = z.infer<typeof EngineCheckRow>
+export const EngineCheckResponse = z.object({ rows: z.array(EngineCheckRow), checkedAt: z.string() })
+export type EngineCheckResponse = z.infer<typeof EngineCheckResponse>

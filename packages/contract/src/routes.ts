@@ -21,6 +21,7 @@ import {
   AdminStyleResponse,
   AdminStylesResponse,
   CleanupStylesResponse,
+  EngineCheckResponse,
   InitializeStylesResponse,
   ReorderStylesRequest,
   StyleImageUploadResponse,
@@ -199,6 +200,7 @@ export const ROUTES = {
   'POST /admin/inbox/{id}/reply': { body: InboxReplyRequest, response: InboxItemResponse },
   'GET /admin/outbox/{id}': { response: OutboxMessageResponse },
   'POST /admin/outbox/{id}/resend': { response: OutboxMessageResponse },
+  'POST /admin/engines/check': { response: EngineCheckResponse },
 } satisfies Record<`${HttpMethod} /${string}`, RouteSchemas>
 
 export type RouteKey = keyof typeof ROUTES

@@ -25,6 +25,7 @@ beforeAll(async () => {
       ENGINE_SKETCH_RENDER: 'fal',
       FAL_KEY: fake.key,
       FAL_BASE_URL: fake.url,
+      FAL_REST_URL: fake.url,
       FAL_WEBHOOKS: 'true',
       FAL_WEBHOOK_JWKS_URL: fake.jwksUrl,
       ENGINE_POLL_INTERVAL_MS: '30000',

@@ -8,7 +8,7 @@ import { REFUSED_MESSAGE } from '../../src/engines/shared/errors.ts'
 import { noWebhooks } from '../../src/engines/shared/webhooks.ts'
 import { EngineError, type EngineTask } from '../../src/engines/types.ts'
 import { type FakeFal, startFakeFal } from '../fakes/fal.ts'
-import { rectMask, roomJpeg, sketchPng } from '../fixtures/images.ts'
+import { grainyPhoto, rectMask, roomJpeg, sketchPng } from '../fixtures/images.ts'
 import { dataUriImage, diffAround, FAST_RETRY, makeCtx, SHORT_TIMEOUTS, silentLog } from './helpers.ts'
 
 let fake: FakeFal
@@ -19,6 +19,7 @@ const engine = (overrides: Partial<Parameters<typeof createFalEngine>[0]> = {}) 
   createFalEngine({
     key: fake.key,
     baseUrl: fake.url,
+    restUrl: fake.url,
     models: FAL_DEFAULT_MODELS,
     webhookUrl: null,
     signals: noWebhooks,
@@ -141,6 +142,53 @@ describe('fal adapter against a fake of its queue API', () => {
     expect(submits()[1]!.path).toBe('/fal-ai/kling-video/v2.1/standard/image-to-video')
     expect((submits()[1]!.body as any).duration).toBe('10')
     expect(video.outputs[0]).toMatchObject({ kind: 'video', contentType: 'video/mp4' })
+  })
+
+  it('a photo past 1 MB goes to fal storage (initiate, PUT to the signed URL) and is sent as its file_url', async () => {
+    const photo = await grainyPhoto(1600, 1200, 'jpeg')
+    const { ctx } = makeCtx()
+    const task: EngineTask = {
+      kind: 'magic-edit',
+      input: photo,
+      mask: null,
+      prompt: 'warmer light',
+      palette: null,
+      history: [],
+    }
+    const result = await engine().run(task, ctx)
+    const initiate = fake.requests.find((r) => r.path.startsWith('/storage/upload/initiate'))!
+    expect(initiate.path).toBe('/storage/upload/initiate?storage_type=fal-cdn-v3')
+    expect(initiate.headers.authorization).toBe(`Key ${fake.key}`)
+    expect(initiate.body).toEqual({ content_type: 'image/jpeg', file_name: 'input.jpg' })
+    expect(JSON.parse(String(initiate.headers['x-fal-object-lifecycle']))).toEqual({
+      expiration_duration_seconds: 3600,
+    })
+    const put = fake.requests.find((r) => r.method === 'PUT' && r.path.startsWith('/storage/upload/put/'))!
+    expect(put.headers.authorization).toBeUndefined()
+    const submit = fake.requests.find((r) => r.path === '/fal-ai/flux-pro/kontext')!
+    const imageUrl = (submit.body as any).image_url as string
+    expect(imageUrl).toMatch(new RegExp(`^${fake.url}/cdn/`))
+    // what the endpoint read is the photo as prepared (a JPEG past 1 MB), and the edit is of its shape
+    const stored = fake.stored.get(imageUrl.split('/').pop()!)!
+    expect(stored.data.length).toBeGreaterThan(750_000)
+    expect(await sharp(stored.data).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 })
+    expect(result.outputs[0]).toMatchObject({ kind: 'image', width: 1600, height: 1200 })
+  })
+
+  it('a small photo stays inline: no upload', async () => {
+    const { ctx } = makeCtx()
+    const task: EngineTask = {
+      kind: 'magic-edit',
+      input: room,
+      mask: null,
+      prompt: 'warmer light',
+      palette: null,
+      history: [],
+    }
+    await engine().run(task, ctx)
+    expect(fake.requests.some((r) => r.path.startsWith('/storage/'))).toBe(false)
+    const submit = fake.requests.find((r) => r.path === '/fal-ai/flux-pro/kontext')!
+    expect((submit.body as any).image_url).toMatch(/^data:image\/jpeg;base64,/)
   })
 
   it('422 validation error: provider_failed at once, with its failure message', async () => {

@@ -6,7 +6,7 @@ import { placeOnSource } from '../../src/engines/shared/composite.ts'
 import { REFUSED_MESSAGE } from '../../src/engines/shared/errors.ts'
 import { type ConversationTurn, EngineError, type EngineTask } from '../../src/engines/types.ts'
 import { type FakeGemini, startFakeGemini } from '../fakes/gemini.ts'
-import { rectMask, roomJpeg } from '../fixtures/images.ts'
+import { grainyPhoto, rectMask, roomJpeg } from '../fixtures/images.ts'
 import {
   diffAround,
   diskAtCentre,
@@ -153,6 +153,26 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
       .run(edit('brighter'), makeCtx().ctx)
       .catch((e) => e)
     expect(err).toMatchObject({ code: 'provider_failed', userMessage: CHAT_FAILED })
+  })
+
+  it('a picture past 10 MB of base64 goes through the Files API, is cited as fileData and deleted after', async () => {
+    const photo = await grainyPhoto(2048, 1536, 'png')
+    const { ctx } = makeCtx()
+    const result = await engine().run({ ...edit('warmer light'), input: photo }, ctx)
+    const start = fake.requests.find((r) => r.path === '/upload/v1beta/files')!
+    expect(start.headers['x-goog-upload-protocol']).toBe('resumable')
+    expect(start.headers['x-goog-upload-header-content-type']).toBe('image/png')
+    expect(Number(start.headers['x-goog-upload-header-content-length'])).toBeGreaterThan(7_500_000)
+    const call = fake.requests.find((r) => r.path.includes(':generateContent'))!
+    const parts = (call.body as any).contents.at(-1).parts as Array<Record<string, any>>
+    expect(parts.some((p) => p.inlineData)).toBe(false)
+    const ref = parts.find((p) => p.fileData)!.fileData
+    expect(ref).toEqual({ mimeType: 'image/png', fileUri: expect.stringMatching(/\/v1beta\/files\/\w+$/) })
+    expect(fake.deletedFiles).toEqual([ref.fileUri.split('/').pop()])
+    // Gemini answers at its own 4:3 size (1184×864), the uploaded picture's shape within a few per cent
+    const out = result.outputs[0] as { kind: string; width: number; height: number }
+    expect(out.kind).toBe('image')
+    expect(out.width / out.height).toBeCloseTo(2048 / 1536, 1)
   })
 
   it('503 then success is retried; 429 for good fails for good', async () => {

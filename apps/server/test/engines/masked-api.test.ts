@@ -159,7 +159,12 @@ async function hosted(): Promise<Engine[]> {
     },
     {
       name: 'fal',
-      env: () => ({ FAL_KEY: fal.key, FAL_BASE_URL: fal.url, ENGINE_POLL_INTERVAL_MS: '50' }),
+      env: () => ({
+        FAL_KEY: fal.key,
+        FAL_BASE_URL: fal.url,
+        FAL_REST_URL: fal.url,
+        ENGINE_POLL_INTERVAL_MS: '50',
+      }),
       render: (r) => {
         fal.behaviour.render = r
       },

@@ -8,7 +8,7 @@ import { REFUSED_MESSAGE } from '../../src/engines/shared/errors.ts'
 import { noWebhooks } from '../../src/engines/shared/webhooks.ts'
 import { EngineError, type EngineTask } from '../../src/engines/types.ts'
 import { type FakeReplicate, startFakeReplicate } from '../fakes/replicate.ts'
-import { rectMask, roomJpeg, sketchPng } from '../fixtures/images.ts'
+import { grainyPhoto, rectMask, roomJpeg, sketchPng } from '../fixtures/images.ts'
 import { dataUriImage, diffAround, FAST_RETRY, makeCtx, SHORT_TIMEOUTS, silentLog } from './helpers.ts'
 
 let fake: FakeReplicate
@@ -125,6 +125,25 @@ describe('Replicate adapter against a fake of its HTTP API', () => {
     const diff = await diffAround(room, out.data, rect)
     expect(diff.outside).toBeGreaterThan(1000)
     expect(diff.inside).toBeGreaterThan(1000)
+  })
+
+  it('a photo past 1 MB goes through the files API: multipart upload, urls.get in the input, deleted after', async () => {
+    const photo = await grainyPhoto(1600, 1200, 'jpeg')
+    const mask = await rectMask(1600, 1200, { left: 100, top: 600, width: 500, height: 300 })
+    const { ctx } = makeCtx()
+    const result = await engine().run({ kind: 'inpaint', input: photo, mask, prompt: 'remove the sofa' }, ctx)
+    const uploads = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/files')
+    expect(uploads).toHaveLength(1)
+    expect(uploads[0]!.headers.authorization).toBe('Bearer r8_test')
+    expect(String(uploads[0]!.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/)
+    const input = (creates()[0]!.body as any).input
+    // the big photo by its URL, the small mask still inline
+    expect(input.image).toMatch(new RegExp(`^${fake.origin}/v1/files/[0-9a-f]{24}$`))
+    expect(input.mask).toMatch(/^data:image\/png;base64,/)
+    expect(result.outputs[0]).toMatchObject({ kind: 'image', width: 1600, height: 1200 })
+    // the fake read the upload as the model's image, and it is removed once the prediction is over
+    expect(fake.deletedUploads).toEqual([input.image.split('/').pop()])
+    expect(fake.uploads.size).toBe(0)
   })
 
   it('edits through the instruction model, naming the lasso area in words', async () => {

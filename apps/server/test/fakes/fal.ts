@@ -9,7 +9,9 @@ import { nextScripted, startFakeServer } from './server.ts'
  * POST /{owner}/{app}[/{path}] with `Authorization: Key`, status (202 while queued or running, 200 when
  * COMPLETED), result, PUT cancel, `{detail: [{loc, msg, type}]}` validation errors, and webhooks to
  * ?fal_webhook= signed with ED25519 over "request id \n user id \n timestamp \n sha256(body)", its public key
- * served as a JWKS.
+ * served as a JWKS. Its storage takes uploads as `@fal-ai/client` makes them (POST
+ * /storage/upload/initiate?storage_type=fal-cdn-v3 {content_type, file_name}, then PUT of the bytes to the signed
+ * upload_url) and serves them at the file_url it answered, which endpoints then read like any URL.
  */
 export interface FalBehaviour {
   submit: Array<number | 'ok'>
@@ -173,6 +175,9 @@ export async function startFakeFal(options: { key?: string } = {}) {
   const jwk = publicKey.export({ format: 'jwk' })
   const jobs = new Map<string, FalJob>()
   const files = new Map<string, { data: Buffer; type: string }>()
+  /** uploads: pending (initiated, not yet PUT) and stored, by id */
+  const pending = new Map<string, { contentType: string; fileName: string; lifecycle: unknown }>()
+  const stored = new Map<string, { data: Buffer; type: string; fileName: string; lifecycle: unknown }>()
   const deliveries: Array<{ requestId: string; status: number; body: unknown }> = []
   const cancels: string[] = []
   const behaviour: FalBehaviour = defaults()
@@ -191,8 +196,52 @@ export async function startFakeFal(options: { key?: string } = {}) {
       if (!f || behaviour.expireOutputs) return reply.status(404).send({ detail: 'Not Found' })
       return reply.type(f.type).send(f.data)
     })
+    app.get<{ Params: { id: string } }>('/cdn/:id', async (req, reply) => {
+      const f = stored.get(req.params.id)
+      if (!f) return reply.status(404).send({ detail: 'Not Found' })
+      return reply.type(f.type).send(f.data)
+    })
+    app.addContentTypeParser(['image/png', 'image/jpeg'], { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    )
+    app.post('/storage/upload/initiate', async (req, reply) => {
+      const url = new URL(req.url, fake.origin)
+      const body = (req.body ?? {}) as Record<string, unknown>
+      const extra = Object.keys(body).find((k) => k !== 'content_type' && k !== 'file_name')
+      if (url.searchParams.get('storage_type') !== 'fal-cdn-v3')
+        return reply.status(422).send({ detail: 'storage_type must be fal-cdn-v3' })
+      if (extra || typeof body.content_type !== 'string' || typeof body.file_name !== 'string')
+        return reply
+          .status(422)
+          .send({ detail: [{ loc: ['body'], msg: 'content_type and file_name, nothing else' }] })
+      const header = req.headers['x-fal-object-lifecycle']
+      let lifecycle: unknown = null
+      if (header !== undefined) {
+        try {
+          lifecycle = JSON.parse(String(header))
+        } catch {
+          return reply.status(422).send({ detail: 'X-Fal-Object-Lifecycle is not JSON' })
+        }
+      }
+      const id = randomUUID()
+      pending.set(id, { contentType: body.content_type, fileName: body.file_name, lifecycle })
+      return {
+        upload_url: `${fake.origin}/storage/upload/put/${id}?X-Goog-Signature=fake`,
+        file_url: `${fake.origin}/cdn/${id}`,
+      }
+    })
+    app.put<{ Params: { id: string } }>('/storage/upload/put/:id', async (req, reply) => {
+      const p = pending.get(req.params.id)
+      if (!p) return reply.status(404).send('NoSuchUpload')
+      if (req.headers['content-type'] !== p.contentType)
+        return reply.status(403).send('SignatureDoesNotMatch: content-type differs from the signed one')
+      pending.delete(req.params.id)
+      stored.set(req.params.id, { data: req.body as Buffer, type: p.contentType, ...p })
+      return reply.status(200).send('')
+    })
     app.addHook('onRequest', async (req, reply) => {
-      if (req.url.startsWith('/files/') || req.url.startsWith('/.well-known/')) return
+      // the CDN and the signed upload URL take no key
+      if (/^\/(files|cdn|\.well-known|storage\/upload\/put)\//.test(req.url)) return
       if (req.headers.authorization !== `Key ${key}`)
         return reply.status(401).send({ detail: 'Authentication is required to access this resource' })
     })
@@ -281,6 +330,16 @@ export async function startFakeFal(options: { key?: string } = {}) {
     })
   })
 
+  /** An input file as an endpoint reads it: a data URI, or a URL of this fal's CDN (an upload). */
+  function fileOf(value: unknown): { mime: string; data: Buffer } | null {
+    const inline = fromDataUri(value)
+    if (inline) return inline
+    const prefix = `${server.origin}/cdn/`
+    if (typeof value !== 'string' || !value.startsWith(prefix)) return null
+    const f = stored.get(value.slice(prefix.length))
+    return f ? { mime: f.type, data: f.data } : null
+  }
+
   async function validate(schema: FalSchema, input: Record<string, unknown>) {
     const extra = Object.keys(input).find((field) => !schema.fields.includes(field))
     if (extra) return { loc: ['body', extra], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }
@@ -289,7 +348,7 @@ export async function startFakeFal(options: { key?: string } = {}) {
         return { loc: ['body', field], msg: 'field required', type: 'value_error.missing' }
     for (const field of FILE_FIELDS) {
       if (input[field] === undefined) continue
-      const file = fromDataUri(input[field])
+      const file = fileOf(input[field])
       if (!file || !(await isImage(file.data)))
         return {
           loc: ['body', field],
@@ -297,6 +356,17 @@ export async function startFakeFal(options: { key?: string } = {}) {
           type: 'image_load_error',
         }
     }
+    const urls = input.image_urls
+    if (urls !== undefined)
+      for (const [i, u] of (Array.isArray(urls) ? urls : [urls]).entries()) {
+        const file = fileOf(u)
+        if (!Array.isArray(urls) || !file || !(await isImage(file.data)))
+          return {
+            loc: ['body', 'image_urls', i],
+            msg: 'Could not load the image from the URL',
+            type: 'image_load_error',
+          }
+      }
     if (schema.sized && input.image_size !== undefined && !sizeOf(input.image_size))
       return { loc: ['body', 'image_size'], msg: 'Input should be a valid ImageSize', type: 'model_type' }
     if (input.duration !== undefined && !['5', '10'].includes(String(input.duration)))
@@ -314,8 +384,8 @@ export async function startFakeFal(options: { key?: string } = {}) {
       return { video: { url: `${origin}/files/${job.id}.mp4`, content_type: 'video/mp4' } }
     }
     const source =
-      FILE_FIELDS.map((f) => fromDataUri(job.input[f])).find(Boolean) ??
-      fromDataUri((job.input.image_urls as unknown[] | undefined)?.[0])!
+      FILE_FIELDS.map((f) => fileOf(job.input[f])).find(Boolean) ??
+      fileOf((job.input.image_urls as unknown[] | undefined)?.[0])!
     // a sized endpoint renders at image_size, landscape_4_3 when none is sent, whatever its input's shape
     const size = schema.sized ? (sizeOf(job.input.image_size) ?? IMAGE_SIZES.landscape_4_3) : undefined
     const rendered = behaviour.render ? await behaviour.render(source.data) : await tinted(source.data, size)
@@ -395,11 +465,14 @@ export async function startFakeFal(options: { key?: string } = {}) {
     deliveries,
     cancels,
     behaviour,
+    /** inputs uploaded to the storage, by id */
+    stored,
     reset() {
       Object.assign(behaviour, defaults())
       server.requests.length = 0
       deliveries.length = 0
       cancels.length = 0
+      stored.clear()
     },
     async close() {
       for (const t of timers) clearTimeout(t)

@@ -8,7 +8,10 @@ import { nextScripted, startFakeServer } from './server.ts'
  * from its reference: x-goog-api-key, `contents` of user and model turns that must alternate and start with
  * the user, parts of text and inline_data, responseModalities, answers whose candidate parts hold text and
  * inlineData, finishReason IMAGE_SAFETY and promptFeedback.blockReason refusals, and
- * `{error: {code, message, status}}` errors.
+ * `{error: {code, message, status}}` errors; and the Files API's resumable upload as `@google/genai` makes it
+ * (POST /upload/v1beta/files with `X-Goog-Upload-Protocol: resumable`, `-Command: start` and the declared
+ * length and type, answering `x-goog-upload-url`; then `upload, finalize` at offset 0 with exactly those
+ * bytes, answering `{file}`), DELETE /v1beta/files/{id}, and `fileData` parts naming an uploaded file's uri.
  */
 export interface GeminiBehaviour {
   status: Array<number | 'ok'>
@@ -24,6 +27,7 @@ interface Part {
   text?: string
   inline_data?: { mime_type: string; data: string }
   inlineData?: { mimeType: string; data: string }
+  fileData?: { mimeType?: string; fileUri?: string }
 }
 interface Content {
   role?: string
@@ -99,7 +103,79 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
     500: 'INTERNAL',
     503: 'UNAVAILABLE',
   }
-  const server = await startFakeServer((app) => {
+  /** uploads begun (declared length and type) and files stored, by id */
+  const sessions = new Map<string, { length: number; type: string }>()
+  const files = new Map<string, { data: Buffer; type: string }>()
+  const deletedFiles: string[] = []
+  const server = await startFakeServer((app, fake) => {
+    const fail = (reply: import('fastify').FastifyReply, code: number, message: string) =>
+      reply.status(code).send({ error: { code, message, status: STATUS[code] ?? 'UNKNOWN' } })
+    app.addContentTypeParser(
+      ['image/png', 'image/jpeg', 'application/octet-stream'],
+      { parseAs: 'buffer' },
+      (_r, b, done) => done(null, b),
+    )
+    app.post('/upload/v1beta/files', async (req, reply) => {
+      if (req.headers['x-goog-api-key'] !== apiKey)
+        return fail(reply, 400, 'API key not valid. Please pass a valid API key.')
+      const h = req.headers
+      const length = Number(h['x-goog-upload-header-content-length'])
+      const type = String(h['x-goog-upload-header-content-type'] ?? '')
+      if (h['x-goog-upload-protocol'] !== 'resumable' || h['x-goog-upload-command'] !== 'start')
+        return fail(reply, 400, 'Upload protocol must be resumable and begin with the start command.')
+      if (!Number.isInteger(length) || length <= 0 || !/^image\//.test(type))
+        return fail(reply, 400, 'X-Goog-Upload-Header-Content-Length and -Content-Type are required.')
+      const meta = (req.body ?? {}) as { file?: Record<string, unknown> }
+      const extra = Object.keys(meta).find((k) => k !== 'file')
+      if (extra)
+        return fail(reply, 400, `Invalid JSON payload received. Unknown name "${extra}": Cannot find field.`)
+      const id = Math.random().toString(36).slice(2, 12)
+      sessions.set(id, { length, type })
+      return reply
+        .header(
+          'x-goog-upload-url',
+          `${fake.origin}/upload/v1beta/files?upload_id=${id}&upload_protocol=resumable`,
+        )
+        .header('x-goog-upload-status', 'active')
+        .send('')
+    })
+    app.addHook('preHandler', async (req, reply) => {
+      if (!req.url.startsWith('/upload/v1beta/files?upload_id=')) return
+      const id = new URL(req.url, fake.origin).searchParams.get('upload_id') ?? ''
+      const session = sessions.get(id)
+      if (!session) return fail(reply, 404, 'No such upload session.')
+      if (
+        req.headers['x-goog-upload-command'] !== 'upload, finalize' ||
+        req.headers['x-goog-upload-offset'] !== '0'
+      )
+        return fail(reply, 400, 'A single upload, finalize at offset 0 is expected here.')
+      const data = req.body as Buffer
+      if (!Buffer.isBuffer(data) || data.length !== session.length)
+        return fail(
+          reply,
+          400,
+          `Declared ${session.length} bytes, received ${Buffer.isBuffer(data) ? data.length : 0}.`,
+        )
+      sessions.delete(id)
+      files.set(id, { data, type: session.type })
+      return reply.header('x-goog-upload-status', 'final').send({
+        file: {
+          name: `files/${id}`,
+          mimeType: session.type,
+          sizeBytes: String(data.length),
+          uri: `${fake.origin}/v1beta/files/${id}`,
+          state: 'ACTIVE',
+          source: 'UPLOADED',
+        },
+      })
+    })
+    app.delete<{ Params: { id: string } }>('/v1beta/files/:id', async (req, reply) => {
+      if (req.headers['x-goog-api-key'] !== apiKey)
+        return fail(reply, 400, 'API key not valid. Please pass a valid API key.')
+      if (!files.delete(req.params.id)) return fail(reply, 404, 'File not found.')
+      deletedFiles.push(req.params.id)
+      return {}
+    })
     app.post('/v1beta/models/*', async (req, reply) => {
       const fail = (code: number, message: string) =>
         reply.status(code).send({ error: { code, message, status: STATUS[code] ?? 'UNKNOWN' } })
@@ -142,9 +218,16 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
       const last = contents.at(-1)!
       if (last.role !== 'user') return fail(400, 'Please ensure that the last turn is from the user.')
       const inline = last.parts!.map((p) => p.inline_data ?? p.inlineData).find(Boolean)
+      const ref = last.parts!.map((p) => p.fileData).find(Boolean)
       const text = last.parts!.map((p) => p.text ?? '').join(' ')
-      if (!inline) return fail(400, 'An image is required to edit.')
-      const image = Buffer.from(inline.data, 'base64')
+      if (!inline && !ref) return fail(400, 'An image is required to edit.')
+      const prefix = `${server.origin}/v1beta/files/`
+      const stored = ref?.fileUri?.startsWith(prefix)
+        ? files.get(ref.fileUri.slice(prefix.length))
+        : undefined
+      if (ref && (!stored || ref.mimeType !== stored.type))
+        return fail(403, `You do not have permission to access the File ${ref.fileUri} or it may not exist.`)
+      const image = inline ? Buffer.from(inline.data, 'base64') : stored!.data
       const meta = await sharp(image)
         .metadata()
         .catch(() => null)
@@ -226,6 +309,8 @@ export async function startFakeGemini(options: { apiKey?: string } = {}) {
     apiKey,
     behaviour,
     calls,
+    files,
+    deletedFiles,
     requests: server.requests,
     reset() {
       Object.assign(behaviour, { status: [], textOnly: false, hang: false, render: null })

@@ -1,12 +1,16 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import multipart from '@fastify/multipart'
 import { type FakeRender, fromDataUri, isImage, testClip, tinted } from './media.ts'
+import { replicateSchemaErrors } from './replicate-schemas.ts'
 import { nextScripted, startFakeServer } from './server.ts'
 
 /**
  * A fake of Replicate's HTTP API (https://replicate.com/docs/reference/http), built from its documented
  * shapes: POST /v1/models/{owner}/{name}/predictions and POST /v1/predictions {version}, GET and cancel,
  * bearer auth, `detail`-style errors, model input schemas for the models Parti wires, output files that
- * expire, and Standard Webhooks deliveries signed with the account's whsec_ secret.
+ * expire, Standard Webhooks deliveries signed with the account's whsec_ secret, and the files API (POST /v1/files
+ * multipart `content` with optional `metadata`, GET and DELETE /v1/files/{id}) whose `urls.get` a prediction
+ * input may name in place of a data URI.
  */
 export interface ReplicateBehaviour {
   /** statuses for the next create calls before a normal answer, e.g. [429, 'ok'] */
@@ -57,12 +61,16 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
   const secret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('base64')}`
   const predictions = new Map<string, FakePrediction>()
   const files = new Map<string, { data: Buffer; type: string }>()
+  /** what was uploaded through the files API, by id; deleted ones are gone */
+  const uploads = new Map<string, { data: Buffer; type: string; name: string; metadata: unknown }>()
+  const deletedUploads: string[] = []
   const deliveries: Array<{ predictionId: string; status: number; body: unknown }> = []
   const cancels: string[] = []
   const behaviour: ReplicateBehaviour = defaults()
   const timers = new Set<NodeJS.Timeout>()
 
-  const server = await startFakeServer((app, fake) => {
+  const server = await startFakeServer(async (app, fake) => {
+    await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 } })
     app.addHook('onRequest', async (req, reply) => {
       if (req.url.startsWith('/files/')) return
       if (req.headers.authorization !== `Bearer ${token}`)
@@ -145,6 +153,53 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
       if (!['succeeded', 'failed'].includes(statusOf(p))) p.canceled = true
       return view(p, fake.origin)
     })
+    app.post('/v1/files', async (req, reply) => {
+      if (!req.isMultipart())
+        return reply.status(415).send(problem(415, 'Unsupported Media Type', 'multipart/form-data expected'))
+      let content: { data: Buffer; type: string; name: string } | null = null
+      let metadata: unknown = {}
+      for await (const part of req.parts()) {
+        if (part.type !== 'file')
+          return reply.status(400).send(problem(400, 'Bad Request', `unexpected field ${part.fieldname}`))
+        const data = await part.toBuffer()
+        if (part.fieldname === 'content') content = { data, type: part.mimetype, name: part.filename }
+        else if (part.fieldname === 'metadata') {
+          try {
+            metadata = JSON.parse(data.toString('utf8'))
+          } catch {
+            return reply.status(400).send(problem(400, 'Bad Request', 'metadata must be JSON'))
+          }
+        } else return reply.status(400).send(problem(400, 'Bad Request', `unexpected file ${part.fieldname}`))
+      }
+      if (!content?.data.length || !content.name)
+        return reply.status(400).send(problem(400, 'Bad Request', 'content is required'))
+      const id = randomBytes(12).toString('hex')
+      uploads.set(id, { ...content, metadata })
+      const now = new Date()
+      return reply.status(201).send({
+        id,
+        name: content.name,
+        content_type: content.type,
+        size: content.data.length,
+        etag: createHash('md5').update(content.data).digest('hex'),
+        checksums: { sha256: createHash('sha256').update(content.data).digest('hex') },
+        metadata,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+        urls: { get: `${fake.origin}/v1/files/${id}` },
+      })
+    })
+    app.get<{ Params: { id: string } }>('/v1/files/:id', async (req, reply) => {
+      const f = uploads.get(req.params.id)
+      if (!f) return reply.status(404).send(problem(404, 'Not found', 'Not found.'))
+      return reply.type(f.type).send(f.data)
+    })
+    app.delete<{ Params: { id: string } }>('/v1/files/:id', async (req, reply) => {
+      if (!uploads.delete(req.params.id))
+        return reply.status(404).send(problem(404, 'Not found', 'Not found.'))
+      deletedUploads.push(req.params.id)
+      return reply.status(204).send()
+    })
     app.get<{ Params: { name: string } }>('/files/:name', async (req, reply) => {
       const f = files.get(req.params.name)
       if (!f || behaviour.expireOutputs) return reply.status(404).send('Not Found')
@@ -152,14 +207,27 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
     })
   })
 
+  /** A file input as a model reads it: a data URI, or the `urls.get` of an upload of this account. */
+  function fileOf(value: unknown): { mime: string; data: Buffer } | null {
+    const inline = fromDataUri(value)
+    if (inline) return inline
+    const prefix = `${server.origin}/v1/files/`
+    if (typeof value !== 'string' || !value.startsWith(prefix)) return null
+    const f = uploads.get(value.slice(prefix.length))
+    return f ? { mime: f.type, data: f.data } : null
+  }
+
   async function validate(model: string, input: Record<string, unknown>): Promise<string | null> {
     const schema = SCHEMAS.find((s) => s.model.test(model))
     if (!schema) return `unknown model ${model}`
+    // the model's published input schema where one is kept (test/fixtures/replicate-schemas), else its required fields
+    const published = replicateSchemaErrors(model, input)
+    if (published?.length) return `input: ${published.join('; ')}`
     for (const field of schema.required)
       if (input[field] === undefined || input[field] === '') return `${field} is required`
     for (const field of FILE_FIELDS) {
       if (input[field] === undefined) continue
-      const file = fromDataUri(input[field])
+      const file = fileOf(input[field])
       if (!file || !(await isImage(file.data))) return `${field}: not a readable image file`
     }
     if (/kling/.test(model) && input.duration !== undefined && ![5, 10].includes(Number(input.duration)))
@@ -174,7 +242,7 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
       files.set(`${p.id}.mp4`, { data: await testClip(seconds), type: 'video/mp4' })
       return `${origin}/files/${p.id}.mp4`
     }
-    const source = FILE_FIELDS.map((f) => fromDataUri(p.input[f])).find(Boolean)!
+    const source = FILE_FIELDS.map((f) => fileOf(p.input[f])).find(Boolean)!
     const data = behaviour.image
       ? await behaviour.image(source.data, p.model, p.input)
       : await (behaviour.render ?? tinted)(source.data)
@@ -254,11 +322,14 @@ export async function startFakeReplicate(options: { token?: string; webhookSecre
     deliveries,
     cancels,
     behaviour,
+    uploads,
+    deletedUploads,
     reset() {
       Object.assign(behaviour, defaults())
       server.requests.length = 0
       deliveries.length = 0
       cancels.length = 0
+      deletedUploads.length = 0
     },
     async close() {
       for (const t of timers) clearTimeout(t)

@@ -388,6 +388,10 @@ export interface paths {
     /** Answer a request by mail in the sender's language; marks it handled (admin) */
     post: operations["replyToInbox"];
   };
+  "/api/admin/engines/check": {
+    /** Send one tiny real job per hosted step; time and credits per step (admin) */
+    post: operations["adminCheckEngines"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -517,6 +521,17 @@ export interface components {
       sortOrder: number;
       paymentPriceMonthly: string | null;
       paymentPriceYearly: string | null;
+    };
+    EngineCheckRowInput: {
+      /** @enum {string} */
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
+      /** @enum {string} */
+      engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
+      model: string;
+      ok: boolean;
+      seconds: number;
+      credits: number;
+      error: string | null;
     };
     ApiKeyInput: {
       id: string;
@@ -1036,6 +1051,17 @@ export interface components {
       sortOrder: number;
       paymentPriceMonthly: string | null;
       paymentPriceYearly: string | null;
+    };
+    EngineCheckRow: {
+      /** @enum {string} */
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
+      /** @enum {string} */
+      engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
+      model: string;
+      ok: boolean;
+      seconds: number;
+      credits: number;
+      error: string | null;
     };
     ApiKey: {
       id: string;
@@ -5574,6 +5600,38 @@ export interface operations {
       };
       /** @description Not found (another user’s id answers 404 too) */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Send one tiny real job per hosted step; time and credits per step (admin) */
+  adminCheckEngines: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            rows: components["schemas"]["EngineCheckRow"][];
+            checkedAt: string;
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

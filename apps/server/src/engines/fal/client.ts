@@ -1,4 +1,5 @@
-import { providerJson, type RetryPolicy } from '../shared/http.ts'
+import { providerFetch, providerJson, type RetryPolicy } from '../shared/http.ts'
+import type { PreparedImage } from '../shared/images.ts'
 
 /** What the queue answers on submit: the request id and the URLs to use from then on. */
 interface FalQueued {
@@ -16,9 +17,20 @@ interface FalStatus {
   error?: unknown
 }
 
+/** What fal's storage answers to an upload's start: where to PUT the bytes, and the URL models then read. */
+interface FalUploadStart {
+  upload_url: string
+  file_url: string
+}
+
+/** How long an uploaded input lives on fal's CDN: an hour, past any step's time limit. */
+const UPLOAD_LIFETIME_SECONDS = 3600
+
 export interface FalClientOptions {
   key: string
   baseUrl: string
+  /** fal's REST API (storage uploads), https://rest.fal.ai */
+  restUrl: string
   retry?: RetryPolicy
 }
 
@@ -77,6 +89,41 @@ export class FalClient {
       signal: AbortSignal.timeout(15_000),
       retry: { retries: 1, baseMs: 300, maxMs: 2000 },
     })
+  }
+
+  /**
+   * Stores an input on fal's CDN the way `@fal-ai/client`'s storage does: POST
+   * /storage/upload/initiate?storage_type=fal-cdn-v3 {content_type, file_name} answers a signed `upload_url`
+   * and the `file_url` models read; the bytes are PUT to the former. The object expires after an hour
+   * (`X-Fal-Object-Lifecycle`).
+   */
+  async upload(image: PreparedImage, signal: AbortSignal): Promise<string> {
+    const start = await providerJson<FalUploadStart>(
+      `${this.options.restUrl}/storage/upload/initiate?storage_type=fal-cdn-v3`,
+      {
+        method: 'POST',
+        headers: {
+          ...this.headers(),
+          'x-fal-object-lifecycle': JSON.stringify({ expiration_duration_seconds: UPLOAD_LIFETIME_SECONDS }),
+        },
+        body: {
+          content_type: image.mime,
+          file_name: `input.${image.mime === 'image/png' ? 'png' : 'jpg'}`,
+        },
+        signal,
+        timeoutMs: 30_000,
+        retry: this.options.retry,
+      },
+    )
+    await providerFetch(start.upload_url, {
+      method: 'PUT',
+      headers: { 'content-type': image.mime },
+      body: new Uint8Array(image.data),
+      signal,
+      timeoutMs: 120_000,
+      retry: this.options.retry,
+    })
+    return start.file_url
   }
 }
 

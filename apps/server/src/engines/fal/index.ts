@@ -3,6 +3,7 @@ import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
 import { hostedInputLimits, hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
+import { fileInputs } from '../shared/file-inputs.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { type QueueClient, type QueuedJob, runQueued } from '../shared/queued-run.ts'
 import type { WebhookSignals } from '../shared/webhooks.ts'
@@ -13,6 +14,8 @@ import { falFlagged, falInput, falOutputUrl } from './inputs.ts'
 export interface FalEngineOptions {
   key: string
   baseUrl: string
+  /** fal's REST API, for storage uploads */
+  restUrl: string
   models: ModelTable
   /** where fal posts the result (?fal_webhook=); null polls only */
   webhookUrl: string | null
@@ -23,6 +26,13 @@ export interface FalEngineOptions {
   retry?: RetryPolicy
   log: Logger
 }
+
+/**
+ * The longest data URI sent inline: fal reads URLs on every endpoint and data URIs on some, and advises its CDN
+ * for file inputs; small ones stay inline to save a round trip
+ * (docs/decisions/0094-large-inputs-through-provider-file-apis.md).
+ */
+const FAL_INLINE_MAX = 1_000_000
 
 /** fal's queue: submit, then wait for the webhook or poll the status, then fetch the result and copy its file. */
 export function createFalEngine(options: FalEngineOptions): Engine {
@@ -37,7 +47,11 @@ export function createFalEngine(options: FalEngineOptions): Engine {
       inputLimits: (step, model) => hostedInputLimits(step, { family: modelFamily(model) }),
     },
     async (task, run) => {
-      const { input, prompt } = await falInput(run.model, task)
+      // inputs past FAL_INLINE_MAX go to fal's CDN, where they expire after an hour
+      const files = fileInputs(FAL_INLINE_MAX, async (image) => ({
+        url: await api.upload(image, run.signal),
+      }))
+      const { input, prompt } = await falInput(run.model, task, files)
       const client = requestClient(api, options, run.model, input, task.kind)
       const data = await runQueued(client, run, { provider: 'fal', ...options, secrets })
       return { data, prompt }

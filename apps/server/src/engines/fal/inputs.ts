@@ -1,7 +1,7 @@
 import { sketchControlImage } from '../shared/control-image.ts'
 import { providerFailed } from '../shared/errors.ts'
 import { FAL_CONTROL_GUIDANCE, followLinesOf } from '../shared/follow-lines.ts'
-import { dataUri } from '../shared/images.ts'
+import { type FileInputs, inlineInputs } from '../shared/file-inputs.ts'
 import { instruction, type ModelInput } from '../shared/instruction.ts'
 import { providerImages } from '../shared/outputs.ts'
 import { hostedPrompt } from '../shared/prompt.ts'
@@ -15,8 +15,12 @@ function isStructureEndpoint(name: string): boolean {
   return /(\/flux-lora-(canny|depth)|\/v1\/(canny|depth))$/.test(name.toLowerCase())
 }
 
-/** The request body for a fal endpoint and a task; images travel as data URIs, which fal accepts for *_url. */
-export async function falInput(model: string, task: EngineTask): Promise<ModelInput> {
+/** The request body for a fal endpoint and a task; images inline as data URIs or uploaded to fal storage (`files`). */
+export async function falInput(
+  model: string,
+  task: EngineTask,
+  files: FileInputs = inlineInputs,
+): Promise<ModelInput> {
   const p = hostedPrompt(task)
   const name = model.toLowerCase()
   if (isStructureEndpoint(name)) {
@@ -33,7 +37,7 @@ export async function falInput(model: string, task: EngineTask): Promise<ModelIn
         prompt: p.full,
         // the FLUX.1 [dev] structure endpoints take the control as image_url; the retired FLUX Pro ones
         // (fal-ai/flux-pro/v1/canny, /depth) called it control_image_url
-        [legacy ? 'control_image_url' : 'image_url']: dataUri(control),
+        [legacy ? 'control_image_url' : 'image_url']: await files.url(control),
         // without a size the endpoint renders landscape_4_3 whatever the sketch's shape
         image_size: { width: control.width, height: control.height },
         num_images: 1,
@@ -49,8 +53,8 @@ export async function falInput(model: string, task: EngineTask): Promise<ModelIn
       prompt: p.full,
       input: {
         prompt: p.full,
-        image_url: dataUri(image),
-        mask_url: dataUri(mask),
+        image_url: await files.url(image),
+        mask_url: await files.url(mask),
         num_images: 1,
         output_format: 'png',
       },
@@ -58,18 +62,24 @@ export async function falInput(model: string, task: EngineTask): Promise<ModelIn
   }
   if (name.includes('kontext')) {
     const prompt = await instruction(task, p.text)
-    return { prompt, input: { prompt, image_url: dataUri(image), num_images: 1, output_format: 'png' } }
+    return {
+      prompt,
+      input: { prompt, image_url: await files.url(image), num_images: 1, output_format: 'png' },
+    }
   }
   if (/nano-banana|gemini/.test(name)) {
     const prompt = await instruction(task, p.text)
-    return { prompt, input: { prompt, image_urls: [dataUri(image)], num_images: 1, output_format: 'png' } }
+    return {
+      prompt,
+      input: { prompt, image_urls: [await files.url(image)], num_images: 1, output_format: 'png' },
+    }
   }
   if (task.kind === 'animate' && name.includes('kling')) {
     return {
       prompt: p.full,
       input: {
         prompt: p.text,
-        image_url: dataUri(image),
+        image_url: await files.url(image),
         duration: task.duration >= 8 ? '10' : '5',
         negative_prompt: p.negative,
         cfg_scale: 0.5,
@@ -78,7 +88,11 @@ export async function falInput(model: string, task: EngineTask): Promise<ModelIn
   }
   return {
     prompt: p.full,
-    input: { prompt: p.full, image_url: dataUri(image), ...(mask ? { mask_url: dataUri(mask) } : {}) },
+    input: {
+      prompt: p.full,
+      image_url: await files.url(image),
+      ...(mask ? { mask_url: await files.url(mask) } : {}),
+    },
   }
 }
 

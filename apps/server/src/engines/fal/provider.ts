@@ -9,6 +9,7 @@ export const fal = defineProvider({
   env: {
     FAL_KEY: optional(z.string().trim()),
     FAL_BASE_URL: withDefault(httpUrl, 'https://queue.fal.run'),
+    FAL_REST_URL: withDefault(httpUrl, 'https://rest.fal.ai'),
     FAL_WEBHOOKS: withDefault(bool, 'false'),
     FAL_WEBHOOK_JWKS_URL: withDefault(httpUrl, 'https://rest.fal.ai/.well-known/jwks.json'),
   },
@@ -24,6 +25,7 @@ export const fal = defineProvider({
     return {
       key: e.FAL_KEY ?? '',
       baseUrl: e.FAL_BASE_URL,
+      restUrl: e.FAL_REST_URL,
       webhooks: e.FAL_WEBHOOKS,
       jwksUrl: e.FAL_WEBHOOK_JWKS_URL,
     }
@@ -32,6 +34,12 @@ export const fal = defineProvider({
   // loaded when a setting picks the provider, so reading the settings does not load its engine
   async create(s, common) {
     const { createFalEngine } = await import('./index.ts')
-    return createFalEngine({ ...common, key: s.key, baseUrl: s.baseUrl, models: s.models })
+    return createFalEngine({
+      ...common,
+      key: s.key,
+      baseUrl: s.baseUrl,
+      restUrl: s.restUrl,
+      models: s.models,
+    })
   },
 })

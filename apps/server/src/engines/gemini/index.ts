@@ -4,8 +4,16 @@ import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
 import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
-import { providerJson, type RetryPolicy } from '../shared/http.ts'
-import { canvasFor, cropPlacement, letterbox, nearestRatio, prepareImage } from '../shared/images.ts'
+import { fileInputs } from '../shared/file-inputs.ts'
+import { providerFetch, providerJson, type RetryPolicy } from '../shared/http.ts'
+import {
+  canvasFor,
+  cropPlacement,
+  letterbox,
+  nearestRatio,
+  type PreparedImage,
+  prepareImage,
+} from '../shared/images.ts'
 import { instruction } from '../shared/instruction.ts'
 import { hostedPrompt, withoutCurrent } from '../shared/prompt.ts'
 import { whileTicking } from '../shared/ticker.ts'
@@ -21,7 +29,8 @@ export interface GeminiEngineOptions {
   log: Logger
 }
 
-type Part = { text?: string; inlineData?: InlineData; inline_data?: InlineData }
+type Part = { text?: string; inlineData?: InlineData; inline_data?: InlineData; fileData?: FileData }
+type FileData = { mimeType?: string; fileUri?: string }
 type InlineData = { mimeType?: string; mime_type?: string; data?: string }
 interface Content {
   role: 'user' | 'model'
@@ -60,6 +69,69 @@ const BLOCKED: ReadonlySet<string> = new Set([
 ] satisfies Array<`${FinishReason}`>)
 
 /**
+ * The longest image sent inline, base64: Gemini takes at most 20 MB per request inline, so past half of it
+ * (the conversation rides along) the picture goes through the Files API
+ * (docs/decisions/0094-large-inputs-through-provider-file-apis.md).
+ */
+const GEMINI_INLINE_MAX = 10_000_000
+
+/** A file as the Files API answers it (`File` in `@google/genai`): its resource name and the URI parts cite. */
+interface GeminiFile {
+  name: string
+  uri: string
+}
+
+/**
+ * Uploads through the Files API's resumable protocol, as `@google/genai` does: a start request (JSON metadata,
+ * `X-Goog-Upload-*` headers) answers the upload URL in `x-goog-upload-url`; one `upload, finalize` request
+ * sends the bytes and answers `{file}`.
+ */
+async function uploadFile(options: GeminiEngineOptions, image: PreparedImage, signal: AbortSignal) {
+  const headers = { 'x-goog-api-key': options.apiKey }
+  const start = await providerFetch(`${options.baseUrl}/upload/v1beta/files`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'x-goog-upload-protocol': 'resumable',
+      'x-goog-upload-command': 'start',
+      'x-goog-upload-header-content-length': String(image.data.length),
+      'x-goog-upload-header-content-type': image.mime,
+    },
+    body: { file: { displayName: 'parti-input' } },
+    signal,
+    timeoutMs: 30_000,
+    retry: options.retry,
+  })
+  const uploadUrl = start.headers.get('x-goog-upload-url')
+  if (!uploadUrl) throw new Error('gemini files: the upload start answered no x-goog-upload-url')
+  const done = await providerJson<{ file?: GeminiFile }>(uploadUrl, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'content-type': image.mime,
+      'x-goog-upload-command': 'upload, finalize',
+      'x-goog-upload-offset': '0',
+    },
+    body: new Uint8Array(image.data),
+    signal,
+    timeoutMs: 120_000,
+    retry: options.retry,
+  })
+  if (!done.file?.uri || !done.file.name) throw new Error('gemini files: the upload answered no file')
+  return done.file
+}
+
+/** Removes an uploaded picture (it would expire after 48 hours anyway); best effort. */
+async function deleteFile(options: GeminiEngineOptions, name: string): Promise<void> {
+  await providerFetch(`${options.baseUrl}/v1beta/${name}`, {
+    method: 'DELETE',
+    headers: { 'x-goog-api-key': options.apiKey },
+    signal: AbortSignal.timeout(15_000),
+    retry: { retries: 1, baseMs: 300, maxMs: 2000 },
+  })
+}
+
+/**
  * Ask Parti through Gemini image editing (generateContent): the conversation's earlier turns as real turns,
  * then the image and the request. Gemini takes no mask, so the lasso area is said in words and the edit is
  * composited back inside it.
@@ -86,10 +158,16 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
       const history = historyContents(kind === 'magic-edit' ? withoutCurrent(task.history, task.prompt) : [])
       // turns must alternate: a trailing user turn joins the request
       const carried = history.at(-1)?.role === 'user' ? history.pop()!.parts : []
-      // the request in the shapes of `@google/genai`'s types (the REST API reads the same camelCase JSON)
-      const imagePart = {
-        inlineData: { mimeType: image.mime, data: image.data.toString('base64') },
-      } satisfies GenaiPart
+      // the request in the shapes of `@google/genai`'s types (the REST API reads the same camelCase JSON); a
+      // picture past GEMINI_INLINE_MAX goes through the Files API and is removed when the answer is in
+      const files = fileInputs(GEMINI_INLINE_MAX, async (img) => {
+        const f = await uploadFile(options, img, signal)
+        return { url: f.uri, remove: () => deleteFile(options, f.name) }
+      })
+      const ref = await files.url(image)
+      const imagePart: GenaiPart = ref.startsWith('data:')
+        ? { inlineData: { mimeType: image.mime, data: image.data.toString('base64') } }
+        : { fileData: { mimeType: image.mime, fileUri: ref } }
       const contents: Content[] = [
         ...history,
         { role: 'user', parts: [...carried, { text: prompt }, imagePart] },
@@ -112,7 +190,7 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
           timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
           retry: options.retry,
         }),
-      )
+      ).finally(() => files.cleanup())
       const candidate = r.candidates?.[0]
       const parts = candidate?.content?.parts ?? []
       const inline = parts.map((p) => p.inlineData ?? p.inline_data).find((d) => d?.data)

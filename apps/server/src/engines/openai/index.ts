@@ -1,9 +1,11 @@
+import OpenAI, { APIError, toFile } from 'openai'
+import type { ImageEditParamsNonStreaming } from 'openai/resources/images'
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
-import { providerFailed } from '../shared/errors.ts'
+import { providerFailed, toEngineError } from '../shared/errors.ts'
 import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { type HostedEngineOptions, hostedEngine } from '../shared/hosted-engine.ts'
-import { providerJson, type RetryPolicy } from '../shared/http.ts'
+import { ProviderHttpError, type RetryPolicy } from '../shared/http.ts'
 import {
   cropPlacement,
   letterbox,
@@ -27,10 +29,6 @@ export interface OpenAiEngineOptions {
   log: Logger
 }
 
-interface ImagesResponse {
-  data?: Array<{ b64_json?: string }>
-}
-
 /**
  * The only sizes GPT image models make (`ImageEditParams.size`); the one closest to the input's shape is asked
  * for, and the input is letterboxed onto it (docs/decisions/0087-edits-letterboxed-never-stretched.md).
@@ -52,7 +50,29 @@ function editCanvas(width: number, height: number): { width: number; height: num
  * travel as words; masks only guide it, so the edit is composited back and the rest stays pixel-exact.
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
+  // the official client is the transport (docs/decisions/0095-official-clients-as-transport.md): auth,
+  // multipart, retries with Retry-After and the timeout are its; the retry count is ours
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    maxRetries: options.retry?.retries ?? 4,
+    timeout: Math.min(options.timeouts.imageMs, 300_000),
+  })
   const engine: HostedEngineOptions = {
+    // the client's errors carry the status and body our common mapping reads
+    mapError: (kind, err) =>
+      err instanceof APIError
+        ? toEngineError(
+            kind,
+            'openai',
+            new ProviderHttpError(
+              err.status ?? 0,
+              JSON.stringify(err.error ?? err.message),
+              `${options.baseUrl}/images/edits`,
+            ),
+            [options.apiKey],
+          )
+        : null,
     id: 'openai',
     ...options,
     secrets: [options.apiKey],
@@ -70,29 +90,20 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
     const p = hostedPrompt(task)
     const context = kind === 'magic-edit' ? conversationContext(task.history, task.prompt) : ''
     const prompt = `${context}${p.text}${mask ? '. Change only the masked area and keep everything else as it is.' : ''}`
-    const form = new FormData()
-    form.append('model', model)
-    form.append('prompt', prompt)
-    form.append('image', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), 'image.png')
-    if (mask) {
-      const alpha = await transparentWhere(await letterboxMask(mask, place), image.width, image.height)
-      form.append('mask', new Blob([new Uint8Array(alpha)], { type: 'image/png' }), 'mask.png')
+    const alpha = mask
+      ? await transparentWhere(await letterboxMask(mask, place), image.width, image.height)
+      : null
+    const params: ImageEditParamsNonStreaming = {
+      model,
+      prompt,
+      image: await toFile(image.data, 'image.png', { type: 'image/png' }),
+      ...(alpha ? { mask: await toFile(alpha, 'mask.png', { type: 'image/png' }) } : {}),
+      size: `${canvas.width}x${canvas.height}` as ImageEditParamsNonStreaming['size'],
+      quality: 'high',
+      n: 1,
     }
-    form.append('size', `${canvas.width}x${canvas.height}`)
-    form.append('quality', 'high')
-    form.append('n', '1')
     progress.queued()
-    const r = await whileTicking(
-      progress,
-      providerJson<ImagesResponse>(`${options.baseUrl}/images/edits`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${options.apiKey}` },
-        body: form,
-        signal,
-        timeoutMs: Math.min(options.timeouts.imageMs, 300_000),
-        retry: options.retry,
-      }),
-    )
+    const r = await whileTicking(progress, client.images.edit(params, { signal }))
     const b64 = r.data?.[0]?.b64_json
     if (!b64) throw providerFailed(kind, 'openai answered without an image')
     progress.downloading()

@@ -1,4 +1,5 @@
-import { providerJson, type RetryPolicy } from '../shared/http.ts'
+import { providerFetch, providerJson, type RetryPolicy } from '../shared/http.ts'
+import type { PreparedImage } from '../shared/images.ts'
 
 type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted'
 
@@ -9,6 +10,12 @@ export interface Prediction {
   output?: unknown
   error?: unknown
   logs?: string | null
+}
+
+/** The fields of a Replicate file (POST /files) the adapter reads: `urls.get` is what a prediction input takes. */
+export interface ReplicateFile {
+  id: string
+  urls: { get: string }
 }
 
 export interface ReplicateClientOptions {
@@ -59,6 +66,38 @@ export class ReplicateClient {
   async cancel(id: string): Promise<void> {
     await providerJson(`${this.options.baseUrl}/predictions/${encodeURIComponent(id)}/cancel`, {
       method: 'POST',
+      headers: this.headers(),
+      signal: AbortSignal.timeout(15_000),
+      retry: { retries: 1, baseMs: 300, maxMs: 2000 },
+    })
+  }
+
+  /**
+   * Stores an input through the files API (POST /files, multipart `content` and `metadata`, as the official
+   * client sends them); its `urls.get` goes into the prediction's input in place of a data URI.
+   */
+  uploadFile(image: PreparedImage, signal: AbortSignal) {
+    const form = new FormData()
+    const name = `input.${image.mime === 'image/png' ? 'png' : 'jpg'}`
+    form.append('content', new Blob([new Uint8Array(image.data)], { type: image.mime }), name)
+    form.append(
+      'metadata',
+      new Blob([JSON.stringify({ purpose: 'parti-input' })], { type: 'application/json' }),
+    )
+    return providerJson<ReplicateFile>(`${this.options.baseUrl}/files`, {
+      method: 'POST',
+      headers: this.headers(),
+      body: form,
+      signal,
+      timeoutMs: 120_000,
+      retry: this.options.retry,
+    })
+  }
+
+  /** Removes an uploaded input once its prediction is over; best effort, its own short deadline. */
+  async deleteFile(id: string): Promise<void> {
+    await providerFetch(`${this.options.baseUrl}/files/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
       headers: this.headers(),
       signal: AbortSignal.timeout(15_000),
       retry: { retries: 1, baseMs: 300, maxMs: 2000 },

@@ -3,6 +3,7 @@ import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed } from '../shared/errors.ts'
 import { hostedInputLimits, hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
+import { fileInputs } from '../shared/file-inputs.ts'
 import type { RetryPolicy } from '../shared/http.ts'
 import { progressFromLogs } from '../shared/progress.ts'
 import { type QueueClient, type QueuedJob, type QueuedStatus, runQueued } from '../shared/queued-run.ts'
@@ -26,6 +27,12 @@ export interface ReplicateEngineOptions {
   log: Logger
 }
 
+/**
+ * The longest data URI sent inline: Replicate advises data URIs for files under about 1 MB and URLs (its files
+ * API) beyond (docs/decisions/0094-large-inputs-through-provider-file-apis.md).
+ */
+const REPLICATE_INLINE_MAX = 1_000_000
+
 /** Replicate predictions: create, then wait for the webhook or poll, then copy the output into our storage. */
 export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
   const api = new ReplicateClient(options)
@@ -39,10 +46,19 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
       inputLimits: (step, model) => hostedInputLimits(step, { family: modelFamily(model) }),
     },
     async (task, run) => {
-      const { input, prompt } = await replicateInput(run.model, task)
-      const client = predictionClient(api, options, run.model, input, task.kind)
-      const data = await runQueued(client, run, { provider: 'replicate', ...options, secrets })
-      return { data, prompt }
+      // inputs past Replicate's data URI size go through its files API, removed when the run is over
+      const files = fileInputs(REPLICATE_INLINE_MAX, async (image) => {
+        const f = await api.uploadFile(image, run.signal)
+        return { url: f.urls.get, remove: () => api.deleteFile(f.id) }
+      })
+      try {
+        const { input, prompt } = await replicateInput(run.model, task, files)
+        const client = predictionClient(api, options, run.model, input, task.kind)
+        const data = await runQueued(client, run, { provider: 'replicate', ...options, secrets })
+        return { data, prompt }
+      } finally {
+        await files.cleanup()
+      }
     },
   )
 }

@@ -2,7 +2,7 @@ import type { CameraMovement } from '@parti/contract'
 import { sketchControlImage } from '../shared/control-image.ts'
 import { providerFailed } from '../shared/errors.ts'
 import { FLUX_CONTROL_GUIDANCE, followLinesOf, PROMPT_STRENGTH } from '../shared/follow-lines.ts'
-import { dataUri } from '../shared/images.ts'
+import { type FileInputs, inlineInputs } from '../shared/file-inputs.ts'
 import { instruction, type ModelInput } from '../shared/instruction.ts'
 import { providerImages } from '../shared/outputs.ts'
 import { hostedPrompt } from '../shared/prompt.ts'
@@ -38,8 +38,15 @@ const DIRECTOR_MOVES: Record<CameraMovement, string> = {
   orbit: '[Truck left, Pan right]',
 }
 
-/** The prediction input for a model and a task: images as data URIs, the enhanced prompt, the model's fields. */
-export async function replicateInput(model: string, task: EngineTask): Promise<ModelInput> {
+/**
+ * The prediction input for a model and a task: images inline or uploaded (`files`), the enhanced prompt, the
+ * model's fields.
+ */
+export async function replicateInput(
+  model: string,
+  task: EngineTask,
+  files: FileInputs = inlineInputs,
+): Promise<ModelInput> {
   const p = hostedPrompt(task)
   const family = familyOf(model)
   // "Follow my lines" (docs/product.md#follow-lines): FLUX control's guidance; balanced keeps the model's own
@@ -49,8 +56,8 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
   if (task.kind === 'sketch' && family === 'flux-control') {
     const depth = model.includes('depth')
     const control = depth
-      ? dataUri((await providerImages(task)).image)
-      : dataUri(await sketchControlImage(task.input, 'ink'))
+      ? await files.url((await providerImages(task)).image)
+      : await files.url(await sketchControlImage(task.input, 'ink'))
     return {
       prompt: p.full,
       input: {
@@ -67,13 +74,18 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
     case 'flux-control':
       return {
         prompt: p.full,
-        input: { prompt: p.full, control_image: dataUri(image), output_format: 'png', ...guidance },
+        input: { prompt: p.full, control_image: await files.url(image), output_format: 'png', ...guidance },
       }
     case 'flux-fill': {
       if (!mask) throw providerFailed(task.kind, `${model} needs a mask and this task has none`)
       return {
         prompt: p.full,
-        input: { prompt: p.full, image: dataUri(image), mask: dataUri(mask), output_format: 'png' },
+        input: {
+          prompt: p.full,
+          image: await files.url(image),
+          mask: await files.url(mask),
+          output_format: 'png',
+        },
       }
     }
     case 'flux-kontext': {
@@ -82,7 +94,7 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
         prompt,
         input: {
           prompt,
-          input_image: dataUri(image),
+          input_image: await files.url(image),
           aspect_ratio: 'match_input_image',
           output_format: 'png',
           safety_tolerance: 2,
@@ -93,7 +105,7 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
       return {
         prompt: p.full,
         input: {
-          image: dataUri(image),
+          image: await files.url(image),
           prompt: p.text,
           negative_prompt: p.negative,
           num_inference_steps: 50,
@@ -107,7 +119,7 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
         prompt: p.full,
         input: {
           prompt: p.text,
-          start_image: dataUri(image),
+          start_image: await files.url(image),
           duration: task.duration >= 8 ? 10 : 5,
           negative_prompt: p.negative,
         },
@@ -115,11 +127,15 @@ export async function replicateInput(model: string, task: EngineTask): Promise<M
     case 'video-director': {
       if (task.kind !== 'animate') break
       const prompt = `${DIRECTOR_MOVES[task.cameraMovement]} ${p.text}`
-      return { prompt, input: { prompt, first_frame_image: dataUri(image), prompt_optimizer: true } }
+      return { prompt, input: { prompt, first_frame_image: await files.url(image), prompt_optimizer: true } }
     }
   }
   return {
     prompt: p.full,
-    input: { prompt: p.full, image: dataUri(image), ...(mask ? { mask: dataUri(mask) } : {}) },
+    input: {
+      prompt: p.full,
+      image: await files.url(image),
+      ...(mask ? { mask: await files.url(mask) } : {}),
+    },
   }
 }
