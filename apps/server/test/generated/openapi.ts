@@ -165,6 +165,13 @@ export interface paths {
      */
     post: operations["startRender"];
   };
+  "/api/render/upload-preview": {
+    /**
+     * Preview a file before sending it: a HEIC, TIFF or AVIF picture, or the pages of a PDF
+     * @description multipart/form-data with one file part `file`. Answers small JPEG previews as data URLs: one for a picture, one per page of a PDF (at most 50), so a page can be chosen and sent as `pdfPage` with the render. Nothing is stored or charged.
+     */
+    post: operations["previewUpload"];
+  };
   "/api/render/animate": {
     /**
      * Animate an image into a 6 or 10 second video
@@ -2768,6 +2775,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -2777,7 +2786,7 @@ export interface operations {
           sketch?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -2815,6 +2824,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -2824,7 +2835,7 @@ export interface operations {
           sketch?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -2875,6 +2886,66 @@ export interface operations {
     };
   };
   /**
+   * Preview a file before sending it: a HEIC, TIFF or AVIF picture, or the pages of a PDF
+   * @description multipart/form-data with one file part `file`. Answers small JPEG previews as data URLs: one for a picture, one per page of a PDF (at most 50), so a page can be chosen and sent as `pdfPage` with the render. Nothing is stored or charged.
+   */
+  previewUpload: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description the file (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
+           */
+          file?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            format: "png" | "jpeg" | "webp" | "heic" | "avif" | "tiff" | "pdf";
+            pages: number;
+            previews: string[];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
    * Animate an image into a 6 or 10 second video
    * @description multipart/form-data (or JSON with the same field names). Fields: imageUrl or sourceGenerationId (or an image file), description, duration (6 or 10), cameraMovement. Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
@@ -2889,11 +2960,13 @@ export interface operations {
           /** @enum {string} */
           cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
           sourceGenerationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -2905,11 +2978,13 @@ export interface operations {
           /** @enum {string} */
           cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
           sourceGenerationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -2972,11 +3047,13 @@ export interface operations {
           maskData?: string;
           sourceGenerationId?: string;
           conversationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -2986,11 +3063,13 @@ export interface operations {
           maskData?: string;
           sourceGenerationId?: string;
           conversationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
