@@ -42,12 +42,12 @@ async function storedInput(send: () => Promise<{ status: number; body: any }>) {
 const RED = { left: 0.02, top: 0.1, width: 0.25, height: 0.8 }
 const BLUE = { left: 0.45, top: 0.1, width: 0.5, height: 0.8 }
 
-function expectRed([r, g, b]: number[]) {
+function expectRed([r, g, b]: [number, number, number]) {
   expect(r).toBeGreaterThan(190)
   expect(g).toBeLessThan(60)
   expect(b).toBeLessThan(60)
 }
-function expectBlue([r, g, b]: number[]) {
+function expectBlue([r, g, b]: [number, number, number]) {
   expect(r).toBeLessThan(70)
   expect(b).toBeGreaterThan(170)
   expect(b - g).toBeGreaterThan(80)

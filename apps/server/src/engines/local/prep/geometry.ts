@@ -160,10 +160,10 @@ function smallestEigenvector(a: Mat3): Vec3 {
 }
 
 export const multiply = (a: Mat3, b: Mat3): Mat3 => {
-  const r = new Array(9).fill(0) as Mat3
+  const r: number[] = []
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) r[i * 3 + j] += a[i * 3 + k]! * b[k * 3 + j]!
-  return r
+    for (let j = 0; j < 3; j++) r.push(a[i * 3]! * b[j]! + a[i * 3 + 1]! * b[3 + j]! + a[i * 3 + 2]! * b[6 + j]!)
+  return r as Mat3
 }
 
 export function apply(h: Mat3, x: number, y: number): [number, number, number] {
