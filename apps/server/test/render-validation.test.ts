@@ -202,7 +202,7 @@ describe('uploads are judged by their bytes', () => {
       ),
       415,
       'invalid_image_file',
-      'Please select a valid image file',
+      'Please select a valid image file (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF)',
     )
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
     await expectError(

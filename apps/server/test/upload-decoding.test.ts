@@ -56,7 +56,9 @@ describe('uploads are decoded in full before anything is charged or stored', () 
       'invalid_image_file',
       'file_damaged',
     )
-    expect(r.body.error.message).toBe('Please select a valid image file')
+    expect(r.body.error.message).toBe(
+      'Please select a valid image file (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF)',
+    )
   })
 
   it('a truncated JPEG is 422 on the other render routes too', async () => {

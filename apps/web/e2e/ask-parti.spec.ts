@@ -25,7 +25,9 @@ test.describe('Ask Parti', () => {
     await page.keyboard.press('Enter')
     await expect(chat.message).toHaveText('Please provide a prompt and select an image to edit.')
     await chat.attachFile.setInputFiles(NOT_AN_IMAGE)
-    await expect(chat.message).toHaveText('Please select a valid image file')
+    await expect(chat.message).toHaveText(
+      'Please select a valid image file (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF)',
+    )
 
     await chat.attachFile.setInputFiles(FIXTURES.room)
     await page.getByTestId('suggestions').getByRole('button', { name: 'Make it warmer and brighter' }).click()

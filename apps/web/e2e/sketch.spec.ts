@@ -77,7 +77,9 @@ test.describe('Sketch Render', () => {
     const sketch = new SketchScreen(page)
     await sketch.goto()
     await sketch.upload.setInputFiles(NOT_AN_IMAGE)
-    await expect(sketch.fieldMessage('Please select a valid image file')).toBeVisible()
+    await expect(
+      sketch.fieldMessage('Please select a valid image file (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF)'),
+    ).toBeVisible()
     await sketch.expectReason('Please upload a sketch file')
   })
 })

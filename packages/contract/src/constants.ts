@@ -63,6 +63,34 @@ export const MAX_INPUT_PIXELS = 40_000_000
 export const MIN_INPUT_SIDE = 64
 /** An upload is decoded in full before anything is charged or stored, within this time (docs/product.md#validation-upload). */
 export const DECODE_TIMEOUT_SECONDS = 10
+/**
+ * The files an upload may be (docs/decisions/0100-phone-and-drawing-inputs.md), judged by their bytes on the
+ * server: PNG, JPEG and WebP are stored as they come; HEIC/HEIF, AVIF, TIFF and a PDF page are converted on
+ * upload into a PNG or JPEG in sRGB with the orientation applied. `mime` and `ext` are the browser's first look.
+ */
+export const UPLOAD_FORMATS = {
+  png: { label: 'PNG', mime: ['image/png'], ext: ['png'] },
+  jpeg: { label: 'JPEG', mime: ['image/jpeg'], ext: ['jpg', 'jpeg'] },
+  webp: { label: 'WebP', mime: ['image/webp'], ext: ['webp'] },
+  heic: {
+    label: 'HEIC',
+    mime: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'],
+    ext: ['heic', 'heif'],
+  },
+  avif: { label: 'AVIF', mime: ['image/avif'], ext: ['avif'] },
+  tiff: { label: 'TIFF', mime: ['image/tiff'], ext: ['tif', 'tiff'] },
+  pdf: { label: 'PDF', mime: ['application/pdf'], ext: ['pdf'] },
+} as const satisfies Record<string, { label: string; mime: readonly string[]; ext: readonly string[] }>
+export type UploadFormat = keyof typeof UPLOAD_FORMATS
+/** "PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF": the names the upload hint and the refusal give. */
+export const UPLOAD_FORMAT_NAMES = (() => {
+  const labels = Object.values(UPLOAD_FORMATS).map((f) => f.label)
+  return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`
+})()
+/** The pages of an uploaded PDF the picker offers; the page asked for (`pdfPage`) is 1-based. */
+export const PDF_MAX_PAGES = 50
+/** A PDF page is drawn with this many pixels on its longer side (within MAX_INPUT_PIXELS). */
+export const PDF_RENDER_LONG_SIDE = 2048
 /** Longest text each kind of field takes: the schemas refuse more, and the web's inputs stop there. */
 export const TEXT_LIMITS = {
   /** what a user asks for (prompt, description), and a style's prompts */

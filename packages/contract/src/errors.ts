@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UPLOAD_FORMAT_NAMES } from './constants.ts'
 
 /** The one error shape (docs/decisions/0027-one-error-shape.md): `{ error: { code, message, details? } }`. */
 export const ERROR_CODES = [
@@ -66,7 +67,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   not_found: 'Not found',
   conflict: 'Conflict',
   payload_too_large: 'The file is larger than 10 MB',
-  unsupported_media_type: 'Please select a valid image file',
+  unsupported_media_type: `Please select a valid image file (${UPLOAD_FORMAT_NAMES})`,
   unprocessable: 'The request could not be processed',
   not_offered: 'What you asked for is not available on the engine serving it',
   rate_limited: 'Too many attempts. Please wait a moment and try again.',
@@ -87,7 +88,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   lasso_required: 'Please select an area with the lasso tool to indicate areas to inpaint',
   edit_prompt_required: 'Please describe the change you want',
   chat_prompt_image_required: 'Please provide a prompt and select an image to edit.',
-  invalid_image_file: 'Please select a valid image file',
+  invalid_image_file: `Please select a valid image file (${UPLOAD_FORMAT_NAMES})`,
   conversation_required: 'Please start a new conversation first',
   unknown_style: 'The chosen style does not exist',
   unknown_palette: 'The chosen colour palette does not exist',

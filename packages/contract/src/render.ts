@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CallbackUrl } from './api-keys.ts'
-import { MAX_VARIATIONS, TEXT_LIMITS } from './constants.ts'
+import { MAX_VARIATIONS, PDF_MAX_PAGES, TEXT_LIMITS, UPLOAD_FORMATS, type UploadFormat } from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
@@ -45,6 +45,16 @@ const json = z.preprocess((v) => {
   }
 }, z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional())
 
+/** Which page of an uploaded PDF is the input (1-based; the first when absent). */
+export const PdfPage = z
+  .preprocess(
+    (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number().int().min(1).max(PDF_MAX_PAGES).optional(),
+  )
+  .describe(
+    'with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent',
+  )
+
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().max(max).optional())
 
@@ -87,6 +97,7 @@ export const RenderStartFields = z.object({
     .describe(
       `sketch render, home staging, chat edit: how many variations to make, 1–${MAX_VARIATIONS} (docs/product.md#variations); each is its own generation, priced on its own`,
     ),
+  pdfPage: PdfPage,
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
@@ -99,6 +110,7 @@ export const AnimateFields = z.object({
   duration,
   cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
   sourceGenerationId: optionalText(100),
+  pdfPage: PdfPage,
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
@@ -110,7 +122,20 @@ export const InpaintFields = z.object({
   maskData: optionalText(15_000_000),
   sourceGenerationId: optionalText(100),
   conversationId: optionalText(100),
+  pdfPage: PdfPage,
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
 export type InpaintFields = z.infer<typeof InpaintFields>
+
+/**
+ * `POST /render/upload-preview`: what a browser cannot show of a file before it is sent (HEIC, TIFF, a PDF's
+ * pages), as small JPEG data URLs; a PDF lists its pages for the picker (docs/decisions/0100-phone-and-drawing-inputs.md).
+ */
+export const UploadPreviewResponse = z.object({
+  format: z.enum(Object.keys(UPLOAD_FORMATS) as [UploadFormat, ...UploadFormat[]]),
+  /** pages of a PDF (1 for a picture); previews stop at PDF_MAX_PAGES */
+  pages: z.number().int().min(1),
+  previews: z.array(z.string()),
+})
+export type UploadPreviewResponse = z.infer<typeof UploadPreviewResponse>

@@ -87,7 +87,7 @@ import {
   SubscriptionActionResponse,
   SubscriptionsResponse,
 } from './payments.ts'
-import { AnimateFields } from './render.ts'
+import { AnimateFields, UploadPreviewResponse } from './render.ts'
 import {
   AuthProvidersResponse,
   AuthResponse,
@@ -168,6 +168,7 @@ export const ROUTES = {
   'POST /render/start': { body: FormBody, response: RenderStartedResponse },
   'POST /render/animate': { body: z.union([FormBody, AnimateFields]), response: RenderStartedResponse },
   'POST /render/inpainting': { body: FormBody, response: RenderStartedResponse },
+  'POST /render/upload-preview': { body: FormBody, response: UploadPreviewResponse },
 
   'GET /conversations': { response: ConversationsResponse },
   'POST /conversations': { body: CreateConversationRequest, response: ConversationResponse },

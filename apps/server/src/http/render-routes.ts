@@ -4,6 +4,9 @@ import {
   RENDER_START_KINDS,
   RenderStartedResponse,
   RenderStartFields,
+  UPLOAD_FORMAT_NAMES,
+  UPLOAD_LIMIT_BYTES,
+  UploadPreviewResponse,
 } from '@parti/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -12,10 +15,11 @@ import type { Callback } from '../api-webhooks/repo.ts'
 import { keyWebhookUrl } from '../auth/api-keys.ts'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
-import { AppError } from '../domain/errors.ts'
+import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { startRender } from '../generations/start.ts'
 import type { RenderPath } from '../kinds/index.ts'
+import { previewUpload } from '../lib/upload-formats.ts'
 import { authenticated } from './auth-scope.ts'
 import { readParts } from './read-parts.ts'
 import type { Api, ApiServices } from './types.ts'
@@ -50,7 +54,8 @@ async function callbackOf(ctx: AppContext, user: SessionUser, field: unknown): P
 
 /** A file part of a multipart body, as OpenAPI writes one. */
 const filePart = (what: string) => z.string().meta({ format: 'binary' }).describe(what).optional()
-const image = filePart('the image (PNG, JPEG or WebP, at most 10 MB)')
+const image = filePart(`the image (${UPLOAD_FORMAT_NAMES}, at most 10 MB)`)
+const PREVIEW_SIDE = 480
 
 // the bodies as the document shows them: text fields (contract) and file parts; the kinds check them (kinds/)
 const RenderStartBody = RenderStartFields.extend({
@@ -98,6 +103,47 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
       config: { rateLimit: RENDER_LIMIT },
     },
     handle('/render/start'),
+  )
+
+  app.post(
+    '/render/upload-preview',
+    {
+      schema: {
+        operationId: 'previewUpload',
+        summary: 'Preview a file before sending it: a HEIC, TIFF or AVIF picture, or the pages of a PDF',
+        tags: ['render'],
+        description:
+          'multipart/form-data with one file part `file`. Answers small JPEG previews as data URLs: one for a ' +
+          'picture, one per page of a PDF (at most 50), so a page can be chosen and sent as `pdfPage` with the ' +
+          'render. Nothing is stored or charged.',
+        consumes: ['multipart/form-data'],
+        documentedBody: z.object({ file: filePart(`the file (${UPLOAD_FORMAT_NAMES}, at most 10 MB)`) }),
+        response: { 200: UploadPreviewResponse },
+      },
+      config: { rateLimit: RENDER_LIMIT },
+    },
+    async (req) => {
+      const file = (await readParts(req)).files.get('file')?.[0]
+      if (!file) throw invalid('invalid_image_file', 'file')
+      if (file.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
+      const r = await previewUpload(file, PREVIEW_SIDE)
+      if (!r.ok) {
+        if (r.reason === 'not_an_image') throw notAnImage()
+        if (r.reason === 'too_many_pixels')
+          throw new AppError('payload_too_large', undefined, { reason: r.reason })
+        throw new AppError(
+          'invalid_image_file',
+          undefined,
+          { reason: 'file_damaged' },
+          { family: 'unprocessable' },
+        )
+      }
+      return {
+        format: r.format,
+        pages: r.pages,
+        previews: r.previews.map((p) => `data:image/jpeg;base64,${p.toString('base64')}`),
+      }
+    },
   )
 
   app.post(

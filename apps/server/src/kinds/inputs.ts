@@ -1,4 +1,4 @@
-import { UPLOAD_LIMIT_BYTES } from '@parti/contract'
+import { PDF_MAX_PAGES, PdfPage, UPLOAD_LIMIT_BYTES, type UploadFormat } from '@parti/contract'
 import { and, eq } from 'drizzle-orm'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
@@ -7,6 +7,7 @@ import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { isUuid } from '../lib/ids.ts'
 import { inspectImage } from '../lib/images.ts'
 import { SafeFetchError, safeFetch } from '../lib/safe-fetch.ts'
+import { sniffUpload } from '../lib/upload-formats.ts'
 import { checkImage, type RequestParts, storeUpload } from '../storage/uploads.ts'
 
 export interface ResolvedInput {
@@ -31,7 +32,7 @@ export async function resolveInput(
 ): Promise<ResolvedInput | null> {
   const file = parts.files.get(fileField)?.[0]
   if (file) {
-    const image = await checkImage(file)
+    const image = await checkImage(file, pdfPageOf(parts))
     const key = await storeUpload(ctx.storage, session.userId, image)
     return { key, width: image.width, height: image.height, sourceGenerationId: null, uploaded: true }
   }
@@ -39,9 +40,22 @@ export async function resolveInput(
   if (source.imageUrl) {
     const own = ownFileKey(source.imageUrl, session.userId, ctx.config.publicUrl)
     if (own) return fromOwnKey(ctx, own)
-    return fromUrl(ctx, session, source.imageUrl)
+    return fromUrl(ctx, session, parts, source.imageUrl)
   }
   return null
+}
+
+const isPlainImage = (f: UploadFormat) => f === 'png' || f === 'jpeg' || f === 'webp'
+
+/** The PDF page asked for (1-based), the first when absent; a page that is not a number is a 400. */
+function pdfPageOf(parts: RequestParts): number {
+  const r = PdfPage.safeParse(parts.fields.pdfPage)
+  if (!r.success) {
+    throw new AppError('validation_failed', `pdfPage: a page number from 1 to ${PDF_MAX_PAGES}`, {
+      field: 'pdfPage',
+    })
+  }
+  return r.data ?? 1
 }
 
 /** Another user's generation answers 404, exactly like a missing one. */
@@ -86,7 +100,12 @@ function ownFileKey(url: string, userId: string, publicUrl: string): string | nu
  * 'Invalid image URL' (docs/product.md#validation-image-url): not http(s), a private address, unreachable,
  * not an image.
  */
-async function fromUrl(ctx: AppContext, session: SessionUser, url: string): Promise<ResolvedInput> {
+async function fromUrl(
+  ctx: AppContext,
+  session: SessionUser,
+  parts: RequestParts,
+  url: string,
+): Promise<ResolvedInput> {
   let data: Buffer
   try {
     data = (await safeFetch(url, { maxBytes: UPLOAD_LIMIT_BYTES, timeoutMs: 15_000 })).data
@@ -94,13 +113,15 @@ async function fromUrl(ctx: AppContext, session: SessionUser, url: string): Prom
     if (err instanceof SafeFetchError && err.reason === 'too_large') throw new AppError('payload_too_large')
     throw invalid('invalid_image_url', 'imageUrl')
   }
-  const r = await inspectImage(data)
-  if (!r.ok) {
+  const format = sniffUpload(data)
+  // PNG, JPEG and WebP are judged from their header here; the other formats by their conversion
+  const r = format && !isPlainImage(format) ? null : await inspectImage(data)
+  if (r && !r.ok) {
     if (r.reason === 'too_many_pixels')
       throw new AppError('payload_too_large', 'The image has too many pixels')
     throw invalid('invalid_image_url', 'imageUrl')
   }
-  const image = await checkImage(data)
+  const image = await checkImage(data, pdfPageOf(parts))
   const key = await storeUpload(ctx.storage, session.userId, image)
   return { key, width: image.width, height: image.height, sourceGenerationId: null, uploaded: true }
 }

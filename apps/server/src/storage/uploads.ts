@@ -2,6 +2,7 @@ import { MAX_INPUT_PIXELS, MIN_INPUT_SIDE, UPLOAD_LIMIT_BYTES } from '@parti/con
 import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
 import { decodeDataUrl, decodeImage, normaliseMask } from '../lib/images.ts'
+import { convertUpload } from '../lib/upload-formats.ts'
 import { type StorageService, userKey } from './service.ts'
 
 // Uploads, judged by their bytes and stored under their owner's folder. Whatever the transport (a multipart
@@ -21,14 +22,24 @@ export interface CheckedImage {
 }
 
 /**
- * PNG, JPEG or WebP by content, within the pixel cap, decoded in full (docs/product.md#validation-upload), before
+ * PNG, JPEG, WebP, HEIC, AVIF, TIFF or a PDF page by content, within the pixel cap, decoded in full (docs/product.md#validation-upload), before
  * anything is charged or stored: a file an engine could not read is refused here, not failed and refunded later.
  * Not an image at all: 415; too many pixels: 413; damaged, truncated or too small: 422 — each 'Please select a
  * valid image file' unless the size says more, with `details.reason`.
  */
-export async function checkImage(data: Buffer): Promise<CheckedImage> {
-  if (data.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
-  const r = await decodeImage(data)
+export async function checkImage(upload: Buffer, pdfPage = 1): Promise<CheckedImage> {
+  if (upload.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
+  // HEIC, AVIF, TIFF and PDF become a PNG or JPEG first (docs/decisions/0100-phone-and-drawing-inputs.md)
+  const converted = await convertUpload(upload, pdfPage)
+  if (!converted.ok && converted.reason === 'no_such_page') {
+    throw new AppError('validation_failed', `pdfPage: the PDF has ${converted.pages} page(s)`, {
+      field: 'pdfPage',
+      reason: 'no_such_page',
+      pages: converted.pages,
+    })
+  }
+  const data = converted.ok ? converted.data : upload
+  const r = converted.ok ? await decodeImage(data) : converted
   if (r.ok) return { data, format: r.format, width: r.width, height: r.height }
   switch (r.reason) {
     case 'too_many_pixels':

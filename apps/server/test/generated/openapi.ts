@@ -165,6 +165,13 @@ export interface paths {
      */
     post: operations["startRender"];
   };
+  "/api/render/upload-preview": {
+    /**
+     * Preview a file before sending it: a HEIC, TIFF or AVIF picture, or the pages of a PDF
+     * @description multipart/form-data with one file part `file`. Answers small JPEG previews as data URLs: one for a picture, one per page of a PDF (at most 50), so a page can be chosen and sent as `pdfPage` with the render. Nothing is stored or charged.
+     */
+    post: operations["previewUpload"];
+  };
   "/api/render/animate": {
     /**
      * Animate an image into a 6 or 10 second video
@@ -196,18 +203,6 @@ export interface paths {
   "/api/user/generations/{id}/favorite": {
     /** Mark or unmark a generation as a favourite */
     patch: operations["setGenerationFavorite"];
-  };
-  "/api/user/generations/{id}/pick": {
-    /** Keep one of the variations of a request (the others stay, not picked) */
-    post: operations["pickVariation"];
-  };
-  "/api/user/generations/{id}/lineage": {
-    /** The versions tree of a result: its sources, the edits made from them, their siblings */
-    get: operations["getGenerationLineage"];
-  };
-  "/api/user/generations/{id}/run-again": {
-    /** Make a result again from its recipe (same seed), on its engine or another */
-    post: operations["runGenerationAgain"];
   };
   "/api/user/stats": {
     /** Counts of your generations by kind and status */
@@ -369,13 +364,6 @@ export interface paths {
     /** One mail of the outbox with its text and HTML (admin) */
     get: operations["getOutboxMessage"];
   };
-  "/api/admin/outbox/{id}/resend": {
-    /**
-     * Queue a failed mail again, its attempts counted from zero (admin)
-     * @description Only a failed message, and never one whose link expires (address verification, password reset, new address confirmation): the user asks for a new one.
-     */
-    post: operations["resendOutboxMessage"];
-  };
   "/api/admin/inbox": {
     /** Contact and demo requests, open or handled (admin) */
     get: operations["listInbox"];
@@ -387,10 +375,6 @@ export interface paths {
   "/api/admin/inbox/{id}/reply": {
     /** Answer a request by mail in the sender's language; marks it handled (admin) */
     post: operations["replyToInbox"];
-  };
-  "/api/admin/engines/check": {
-    /** Send one tiny real job per hosted step; time and credits per step (admin) */
-    post: operations["adminCheckEngines"];
   };
 }
 
@@ -422,7 +406,6 @@ export interface components {
       createdAt: string;
       sentAt: string | null;
       nextAttemptAt: string;
-      resendable: boolean;
     };
     StyleInput: {
       id: string;
@@ -522,17 +505,6 @@ export interface components {
       paymentPriceMonthly: string | null;
       paymentPriceYearly: string | null;
     };
-    EngineCheckRowInput: {
-      /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
-      /** @enum {string} */
-      engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
-      model: string;
-      ok: boolean;
-      seconds: number;
-      credits: number;
-      error: string | null;
-    };
     ApiKeyInput: {
       id: string;
       name: string;
@@ -606,40 +578,6 @@ export interface components {
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimitsInput"];
     };
-    RecipeInput: {
-      /** @description the engine of the last step; null until the job ran */
-      engine: string | null;
-      /** @description the model and its version, as the engine names it */
-      model: string | null;
-      /** @description each step that ran, on which engine and model */
-      steps: ({
-          /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
-          engine: string;
-          model: string;
-        })[];
-      seed: number | null;
-      /** @description the prompt as sent to the engine */
-      prompt: string | null;
-      negativePrompt: string | null;
-      style: {
-        id: string;
-        name: string;
-      } | null;
-      palette: {
-        id: string;
-        name: string;
-        colors: string[];
-      } | null;
-      customColors: string[] | null;
-      /** @description the kind's other settings: follow lines, room type, staging style and options, angle… */
-      options: {
-        [key: string]: unknown;
-      };
-      maskUrl: string | null;
-      sourceGenerationId: string | null;
-      inputUrls: string[];
-    };
     GenerationInput: {
       id: string;
       userId: string;
@@ -679,14 +617,7 @@ export interface components {
       thumbnailUrl: string | null;
       /** @description milliseconds the engine worked */
       processingTime: number | null;
-      /** @description the request it was made in, shared by its variations or angles */
       batchId: string | null;
-      /** @description the seed it was made with (docs/product.md#variations) */
-      seed: number | null;
-      /** @description the variation the user kept from its request */
-      picked: boolean;
-      /** @description what made it; null for results made before recipes were kept */
-      recipe: components["schemas"]["RecipeInput"] | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
       error: string | null;
       /** @description invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled… */
@@ -751,11 +682,6 @@ export interface components {
             };
           }) | string)[];
         conversationId?: string;
-        /** @description one of several variations asked for at once: its place (from 0) and how many (batchId groups them) */
-        variation?: {
-          index: number;
-          count: number;
-        };
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -952,7 +878,6 @@ export interface components {
       createdAt: string;
       sentAt: string | null;
       nextAttemptAt: string;
-      resendable: boolean;
     };
     Style: {
       id: string;
@@ -1052,17 +977,6 @@ export interface components {
       paymentPriceMonthly: string | null;
       paymentPriceYearly: string | null;
     };
-    EngineCheckRow: {
-      /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
-      /** @enum {string} */
-      engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
-      model: string;
-      ok: boolean;
-      seconds: number;
-      credits: number;
-      error: string | null;
-    };
     ApiKey: {
       id: string;
       name: string;
@@ -1136,40 +1050,6 @@ export interface components {
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimits"];
     };
-    Recipe: {
-      /** @description the engine of the last step; null until the job ran */
-      engine: string | null;
-      /** @description the model and its version, as the engine names it */
-      model: string | null;
-      /** @description each step that ran, on which engine and model */
-      steps: ({
-          /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
-          engine: string;
-          model: string;
-        })[];
-      seed: number | null;
-      /** @description the prompt as sent to the engine */
-      prompt: string | null;
-      negativePrompt: string | null;
-      style: {
-        id: string;
-        name: string;
-      } | null;
-      palette: {
-        id: string;
-        name: string;
-        colors: string[];
-      } | null;
-      customColors: string[] | null;
-      /** @description the kind's other settings: follow lines, room type, staging style and options, angle… */
-      options: {
-        [key: string]: unknown;
-      };
-      maskUrl: string | null;
-      sourceGenerationId: string | null;
-      inputUrls: string[];
-    };
     Generation: {
       id: string;
       userId: string;
@@ -1209,14 +1089,7 @@ export interface components {
       thumbnailUrl: string | null;
       /** @description milliseconds the engine worked */
       processingTime: number | null;
-      /** @description the request it was made in, shared by its variations or angles */
       batchId: string | null;
-      /** @description the seed it was made with (docs/product.md#variations) */
-      seed: number | null;
-      /** @description the variation the user kept from its request */
-      picked: boolean;
-      /** @description what made it; null for results made before recipes were kept */
-      recipe: components["schemas"]["Recipe"] | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
       error: string | null;
       /** @description invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled… */
@@ -1281,11 +1154,6 @@ export interface components {
             };
           }) | string)[];
         conversationId?: string;
-        /** @description one of several variations asked for at once: its place (from 0) and how many (batchId groups them) */
-        variation?: {
-          index: number;
-          count: number;
-        };
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -2907,8 +2775,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
-          /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
-          variations?: number;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -2918,7 +2786,7 @@ export interface operations {
           sketch?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -2956,8 +2824,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
-          /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
-          variations?: number;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -2967,7 +2835,7 @@ export interface operations {
           sketch?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -3018,6 +2886,66 @@ export interface operations {
     };
   };
   /**
+   * Preview a file before sending it: a HEIC, TIFF or AVIF picture, or the pages of a PDF
+   * @description multipart/form-data with one file part `file`. Answers small JPEG previews as data URLs: one for a picture, one per page of a PDF (at most 50), so a page can be chosen and sent as `pdfPage` with the render. Nothing is stored or charged.
+   */
+  previewUpload: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description the file (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
+           */
+          file?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            format: "png" | "jpeg" | "webp" | "heic" | "avif" | "tiff" | "pdf";
+            pages: number;
+            previews: string[];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
    * Animate an image into a 6 or 10 second video
    * @description multipart/form-data (or JSON with the same field names). Fields: imageUrl or sourceGenerationId (or an image file), description, duration (6 or 10), cameraMovement. Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
@@ -3032,11 +2960,13 @@ export interface operations {
           /** @enum {string} */
           cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
           sourceGenerationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -3048,11 +2978,13 @@ export interface operations {
           /** @enum {string} */
           cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
           sourceGenerationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -3115,11 +3047,13 @@ export interface operations {
           maskData?: string;
           sourceGenerationId?: string;
           conversationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -3129,11 +3063,13 @@ export interface operations {
           maskData?: string;
           sourceGenerationId?: string;
           conversationId?: string;
+          /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
+          pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
            * Format: binary
-           * @description the image (PNG, JPEG or WebP, at most 10 MB)
+           * @description the image (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
            */
           image?: string;
         };
@@ -3196,8 +3132,6 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
-        /** @description picked: of a request's variations only the one kept (or, none kept yet, the first) */
-        variations?: "all" | "picked";
         limit?: number;
         /** @description nextCursor of the previous page */
         cursor?: string;
@@ -3420,182 +3354,6 @@ export interface operations {
     responses: {
       /** @description Default Response */
       200: {
-        content: {
-          "application/json": {
-            generation: components["schemas"]["Generation"];
-          };
-        };
-      };
-      /** @description Invalid request (error.code names the field or rule) */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not signed in: no valid session cookie or bearer token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found (another user’s id answers 404 too) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: wait for Retry-After seconds */
-      429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure */
-      500: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** Keep one of the variations of a request (the others stay, not picked) */
-  pickVariation: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            generations: components["schemas"]["Generation"][];
-          };
-        };
-      };
-      /** @description Invalid request (error.code names the field or rule) */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not signed in: no valid session cookie or bearer token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found (another user’s id answers 404 too) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: wait for Retry-After seconds */
-      429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure */
-      500: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** The versions tree of a result: its sources, the edits made from them, their siblings */
-  getGenerationLineage: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            rootId: string;
-            generations: components["schemas"]["Generation"][];
-            /** @description the tree has more results than one answer holds (500) */
-            truncated: boolean;
-          };
-        };
-      };
-      /** @description Invalid request (error.code names the field or rule) */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not signed in: no valid session cookie or bearer token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found (another user’s id answers 404 too) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: wait for Retry-After seconds */
-      429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure */
-      500: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** Make a result again from its recipe (same seed), on its engine or another */
-  runGenerationAgain: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /**
-           * @description another engine that serves every step of the kind; absent: as before
-           * @enum {string}
-           */
-          engine?: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      202: {
         content: {
           "application/json": {
             generation: components["schemas"]["Generation"];
@@ -5346,77 +5104,6 @@ export interface operations {
               createdAt: string;
               sentAt: string | null;
               nextAttemptAt: string;
-              resendable: boolean;
-              text: string;
-              html: string;
-              messageId: string | null;
-            };
-          };
-        };
-      };
-      /** @description Invalid request (error.code names the field or rule) */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not signed in: no valid session cookie or bearer token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found (another user’s id answers 404 too) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure */
-      500: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /**
-   * Queue a failed mail again, its attempts counted from zero (admin)
-   * @description Only a failed message, and never one whose link expires (address verification, password reset, new address confirmation): the user asks for a new one.
-   */
-  resendOutboxMessage: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            item: {
-              id: string;
-              /** @enum {string} */
-              kind: "verify-email" | "password-reset" | "video-ready" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
-              to: string;
-              subject: string;
-              language: string;
-              /** @enum {string} */
-              status: "queued" | "sending" | "sent" | "failed";
-              attempts: number;
-              maxAttempts: number;
-              lastError: string | null;
-              createdAt: string;
-              sentAt: string | null;
-              nextAttemptAt: string;
-              resendable: boolean;
               text: string;
               html: string;
               messageId: string | null;
@@ -5600,38 +5287,6 @@ export interface operations {
       };
       /** @description Not found (another user’s id answers 404 too) */
       404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure */
-      500: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** Send one tiny real job per hosted step; time and credits per step (admin) */
-  adminCheckEngines: {
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            rows: components["schemas"]["EngineCheckRow"][];
-            checkedAt: string;
-          };
-        };
-      };
-      /** @description Not signed in: no valid session cookie or bearer token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
-      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

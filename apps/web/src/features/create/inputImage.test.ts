@@ -1,20 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { appendInput, checkImageFile, isImageUrl } from './inputImage'
+import { appendInput, checkImageFile, choosePage, isImageUrl, needsServerPreview } from './inputImage'
 
 const MB = 1024 * 1024
 
-describe('checkImageFile (PNG, JPG, JPEG, WEBP up to 10 MB)', () => {
+describe('checkImageFile (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF up to 10 MB)', () => {
   it.each([
     ['image/png', 'a.png'],
     ['image/jpeg', 'a.jpg'],
     ['image/webp', 'a.webp'],
     ['', 'scan.JPEG'],
+    ['image/heic', 'IMG_0001.HEIC'],
+    ['', 'IMG_0002.heic'],
+    ['application/octet-stream', 'IMG_0003.heif'],
+    ['image/avif', 'a.avif'],
+    ['image/tiff', 'scan.tif'],
+    ['application/pdf', 'plan.pdf'],
   ])('accepts %s %s', (type, name) => {
     expect(checkImageFile({ type, name, size: MB })).toBeNull()
   })
   it.each([
-    ['application/pdf', 'plan.pdf'],
     ['image/gif', 'a.gif'],
+    ['application/octet-stream', 'a.exe'],
+    ['text/plain', 'notes.pdf'],
     ['image/svg+xml', 'a.svg'],
     ['', 'notes.txt'],
   ])('refuses %s %s as not a valid image file', (type, name) => {
@@ -50,5 +57,30 @@ describe('appendInput', () => {
     expect((form.get('sketch') as File).name).toBe('sketch.png')
     expect(form.get('sourceGenerationId')).toBe('g1')
     expect(form.get('imageUrl')).toBe('https://e.com/a.png')
+  })
+  it('sends the chosen page of a PDF; a picture sends none', () => {
+    const pdf = new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' })
+    const input = choosePage(
+      {
+        kind: 'file',
+        file: pdf,
+        previewUrl: 'data:,1',
+        previews: ['data:,1', 'data:,2'],
+        pages: 2,
+        pdfPage: 1,
+      },
+      2,
+    )
+    expect(input).toMatchObject({ pdfPage: 2, previewUrl: 'data:,2' })
+    // a page without a preview is not chosen
+    expect(choosePage(input, 3)).toBe(input)
+    const form = new FormData()
+    appendInput(form, 'sketch', input)
+    expect(form.get('pdfPage')).toBe('2')
+    const photo = new FormData()
+    appendInput(photo, 'image', { kind: 'file', file: new File(['x'], 'a.heic'), previewUrl: 'blob:y' })
+    expect(photo.has('pdfPage')).toBe(false)
+    expect(needsServerPreview({ type: '', name: 'IMG_1.HEIC' })).toBe(true)
+    expect(needsServerPreview({ type: 'image/avif', name: 'a.avif' })).toBe(false)
   })
 })

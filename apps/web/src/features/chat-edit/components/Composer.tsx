@@ -13,7 +13,14 @@ import {
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 import { Spinner } from '../../../components/ui/Spinner'
-import { ACCEPT_ATTRIBUTE, checkImageFile, fromFile, type InputImage } from '../../create/inputImage'
+import {
+  ACCEPT_ATTRIBUTE,
+  checkImageFile,
+  fromFile,
+  type InputImage,
+  needsServerPreview,
+  withServerPreview,
+} from '../../create/inputImage'
 
 interface ComposerProps {
   prompt: string
@@ -67,11 +74,23 @@ export function Composer({
     const file = files[0]
     if (!file) return
     const problem = checkImageFile(file)
-    // docs/product.md#validation-chat: 'Please select a valid image file'
+    // docs/product.md#validation-chat: 'Please select a valid image file (…the formats)'
     if (problem) return setFileProblem(t(`translation:errors.${problem}`))
     setFileProblem(null)
-    onImageChange(fromFile(file))
+    const input = fromFile(file)
+    onImageChange(input)
+    // HEIC, TIFF, PDF: the browser cannot draw them; the server's preview replaces the blank one if still attached
+    if (input.kind === 'file' && needsServerPreview(file)) {
+      void withServerPreview(input).then(
+        (shown) => {
+          if (imageRef.current === input) onImageChange(shown)
+        },
+        () => {},
+      )
+    }
   }
+  const imageRef = useRef(image)
+  imageRef.current = image
   const takeRef = useRef(take)
   takeRef.current = take
   useEffect(() => {

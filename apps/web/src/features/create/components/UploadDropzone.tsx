@@ -6,11 +6,14 @@ import { cn } from '../../../components/ui/cn'
 import {
   ACCEPT_ATTRIBUTE,
   checkImageFile,
+  choosePage,
   type FileProblem,
   fromFile,
   type InputImage,
   measureImage,
+  needsServerPreview,
   releaseInput,
+  withServerPreview,
 } from '../inputImage'
 
 interface UploadDropzoneProps {
@@ -85,6 +88,14 @@ export function UploadDropzone({
     // the caption shows the pixel size; a small image gets the 1024 px advice (docs/product.md#input-size)
     for (const image of next) {
       if (image.kind !== 'file' || image.width) continue
+      if (needsServerPreview(image.file)) {
+        // HEIC, TIFF, PDF: the browser cannot draw them; the server's preview (and a PDF's pages) replace it
+        void withServerPreview(image).then(
+          (shown) => replace(image, shown),
+          () => replace(image, { ...image, previews: [] }),
+        )
+        continue
+      }
       void measureImage(image.previewUrl).then((size) => {
         if (!size) return
         const now = latest.current.images
@@ -92,6 +103,13 @@ export function UploadDropzone({
         latest.current.onChange(now.map((x) => (x === image ? { ...image, ...size } : x)))
       })
     }
+  }
+
+  /** Swap an input for its updated self, if it is still there. */
+  const replace = (old: InputImage, updated: InputImage) => {
+    const now = latest.current.images
+    if (!now.includes(old)) return
+    latest.current.onChange(now.map((x) => (x === old ? updated : x)))
   }
 
   const takeRef = useRef(take)
@@ -175,6 +193,7 @@ export function UploadDropzone({
             image={single}
             onReplace={() => fileRef.current?.click()}
             onRemove={() => remove(single)}
+            onPage={(page) => onChange([choosePage(single, page)])}
             view={preview?.(single)}
           />
         ) : images.length > 0 ? (
@@ -248,14 +267,20 @@ function Preview({
   image,
   onReplace,
   onRemove,
+  onPage,
   view,
 }: {
   image: InputImage
   onReplace: () => void
   onRemove: () => void
+  onPage: (page: number) => void
   view?: ReactNode
 }) {
   const { t, i18n } = useTranslation('create')
+  const pageId = useId()
+  const waiting = image.kind === 'file' && needsServerPreview(image.file) && !image.previews
+  const unseen = image.kind === 'file' && image.previews?.length === 0
+  const pages = image.kind === 'file' ? Math.min(image.pages ?? 1, image.previews?.length ?? 0) : 0
   const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 1 })
   const caption =
     image.kind === 'file'
@@ -271,13 +296,42 @@ function Preview({
         : image.url
   return (
     <div>
-      {view ?? (
-        <div className="grid max-h-72 place-items-center bg-surface-2">
-          <img
-            src={image.previewUrl}
-            alt={t('upload.preview')}
-            className="max-h-72 w-auto max-w-full object-contain"
-          />
+      {waiting || unseen ? (
+        <p
+          className="grid min-h-40 place-items-center bg-surface-2 px-4 text-center text-sm text-fg-muted"
+          role="status"
+        >
+          {waiting ? t('upload.previewing') : t('upload.noPreview')}
+        </p>
+      ) : (
+        (view ?? (
+          <div className="grid max-h-72 place-items-center bg-surface-2">
+            <img
+              src={image.previewUrl}
+              alt={t('upload.preview')}
+              className="max-h-72 w-auto max-w-full object-contain"
+            />
+          </div>
+        ))
+      )}
+      {pages > 1 && image.kind === 'file' && (
+        <div className="flex items-center gap-2 border-t border-border bg-surface px-3 py-2">
+          <label htmlFor={pageId} className="text-xs font-medium text-fg">
+            {t('upload.pdfPage')}
+          </label>
+          <select
+            id={pageId}
+            value={image.pdfPage ?? 1}
+            onChange={(event) => onPage(Number(event.target.value))}
+            className="rounded-md border border-border-strong bg-surface px-2 py-1 text-xs text-fg"
+            data-testid="pdf-page"
+          >
+            {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {t('upload.pdfPageN', { n, count: image.pages })}
+              </option>
+            ))}
+          </select>
         </div>
       )}
       <div className="flex items-center gap-2 border-t border-border bg-surface px-3 py-2">
