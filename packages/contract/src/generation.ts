@@ -168,6 +168,7 @@ export const Generation = z
     thumbnailUrl: z.string().nullable(),
     processingTime: z.number().int().nullable().describe('milliseconds the engine worked'),
     batchId: z.string().nullable(),
+    projectId: z.string().nullable().describe('the project it belongs to (docs/product.md#projects)'),
     error: z
       .string()
       .nullable()
@@ -192,6 +193,7 @@ export const GenerationsQuery = z.object({
   mode: GenerationMode.optional(),
   favorite: z.enum(['true', 'false']).optional(),
   status: GenerationStatus.optional(),
+  projectId: z.uuid().optional().describe('only the generations of this project'),
   q: z.string().max(TEXT_LIMITS.search).optional().describe('search in the prompt text'),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

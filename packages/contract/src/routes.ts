@@ -83,6 +83,18 @@ import {
   SubscriptionActionResponse,
   SubscriptionsResponse,
 } from './payments.ts'
+import {
+  AssignProjectRequest,
+  CopyToProjectRequest,
+  MlsBoardInput,
+  MlsBoardResponse,
+  MlsBoardsResponse,
+  ProjectDetailResponse,
+  ProjectInput,
+  ProjectResponse,
+  ProjectsResponse,
+  PublishProjectRequest,
+} from './projects.ts'
 import { AnimateFields } from './render.ts'
 import {
   AuthProvidersResponse,
@@ -154,7 +166,18 @@ export const ROUTES = {
   'GET /user/generations/{id}': { response: GenerationResponse },
   'DELETE /user/generations/{id}': { response: OkResponse },
   'PATCH /user/generations/{id}/favorite': { body: FavoriteRequest, response: GenerationResponse },
+  'PUT /user/generations/{id}/project': { body: AssignProjectRequest, response: GenerationResponse },
+  'POST /user/generations/{id}/copy': { body: CopyToProjectRequest, response: GenerationResponse },
   'GET /user/stats': { response: StatsResponse },
+
+  'GET /user/projects': { response: ProjectsResponse },
+  'POST /user/projects': { body: ProjectInput, response: ProjectResponse },
+  'GET /user/projects/{id}': { response: ProjectDetailResponse },
+  'PUT /user/projects/{id}': { body: ProjectInput, response: ProjectResponse },
+  'DELETE /user/projects/{id}': { response: OkResponse },
+  'PUT /user/projects/{id}/published': { body: PublishProjectRequest, response: ProjectResponse },
+  'GET /mls-boards': { response: MlsBoardsResponse },
+  'PUT /admin/mls-boards/{id}': { body: MlsBoardInput, response: MlsBoardResponse },
   'GET /user/credits/transactions': { query: TransactionsQuery, response: TransactionsResponse },
   'GET /user/estimates': { response: EstimatesResponse },
 

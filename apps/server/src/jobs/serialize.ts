@@ -68,6 +68,7 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
     thumbnailUrl: storage.urlFor(row.thumbnailKey),
     processingTime: row.processingTimeMs,
     batchId: row.batchId,
+    projectId: row.projectId,
     error: row.error,
     errorCode: row.errorCode,
     metadata: meta,
