@@ -22,6 +22,7 @@ import { eventRoutes } from './http/event-routes.ts'
 import { generationRoutes } from './http/generation-routes.ts'
 import { oidcRoutes } from './http/oidc-routes.ts'
 import { paymentRoutes } from './http/payment-routes.ts'
+import { projectRoutes } from './http/project-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
 import type { ApiServices, RouteModule } from './http/types.ts'
 import { webhookRoutes } from './http/webhook-routes.ts'
@@ -62,6 +63,7 @@ export function apiRoutes(engines: EngineRouter): RouteModule[] {
     renderRoutes,
     capabilityRoutes,
     generationRoutes,
+    projectRoutes,
     creditRoutes,
     accountDataRoutes,
     conversationRoutes,

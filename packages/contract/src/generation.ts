@@ -207,6 +207,7 @@ export const Generation = z
     seed: z.number().int().nullable().describe('the seed it was made with (docs/product.md#variations)'),
     picked: z.boolean().describe('the variation the user kept from its request'),
     recipe: Recipe.nullable().describe('what made it; null for results made before recipes were kept'),
+    projectId: z.string().nullable().describe('the project it belongs to (docs/product.md#projects)'),
     error: z
       .string()
       .nullable()
@@ -231,6 +232,7 @@ export const GenerationsQuery = z.object({
   mode: GenerationMode.optional(),
   favorite: z.enum(['true', 'false']).optional(),
   status: GenerationStatus.optional(),
+  projectId: z.uuid().optional().describe('only the generations of this project'),
   q: z.string().max(TEXT_LIMITS.search).optional().describe('search in the prompt text'),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

@@ -89,6 +89,19 @@ import {
 } from './payments.ts'
 import { AnimateFields, UploadPreviewResponse } from './render.ts'
 import {
+  AssignProjectRequest,
+  CopyToProjectRequest,
+  MlsBoardInput,
+  MlsBoardResponse,
+  MlsBoardsResponse,
+  ProjectDetailResponse,
+  ProjectInput,
+  ProjectResponse,
+  ProjectsResponse,
+  PublishProjectRequest,
+} from './projects.ts'
+import { AnimateFields } from './render.ts'
+import {
   AuthProvidersResponse,
   AuthResponse,
   ProfileResponse,
@@ -161,7 +174,18 @@ export const ROUTES = {
   'POST /user/generations/{id}/pick': { response: GenerationsPickedResponse },
   'GET /user/generations/{id}/lineage': { response: LineageResponse },
   'POST /user/generations/{id}/run-again': { body: RunAgainRequest, response: GenerationResponse },
+  'PUT /user/generations/{id}/project': { body: AssignProjectRequest, response: GenerationResponse },
+  'POST /user/generations/{id}/copy': { body: CopyToProjectRequest, response: GenerationResponse },
   'GET /user/stats': { response: StatsResponse },
+
+  'GET /user/projects': { response: ProjectsResponse },
+  'POST /user/projects': { body: ProjectInput, response: ProjectResponse },
+  'GET /user/projects/{id}': { response: ProjectDetailResponse },
+  'PUT /user/projects/{id}': { body: ProjectInput, response: ProjectResponse },
+  'DELETE /user/projects/{id}': { response: OkResponse },
+  'PUT /user/projects/{id}/published': { body: PublishProjectRequest, response: ProjectResponse },
+  'GET /mls-boards': { response: MlsBoardsResponse },
+  'PUT /admin/mls-boards/{id}': { body: MlsBoardInput, response: MlsBoardResponse },
   'GET /user/credits/transactions': { query: TransactionsQuery, response: TransactionsResponse },
   'GET /user/estimates': { response: EstimatesResponse },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -140,6 +141,8 @@ export const generations = pgTable(
     picked: boolean('picked').notNull().default(false),
     /** what made it, as keys (docs/decisions/0098-recipe-and-run-again.md); null on older rows */
     recipe: jsonb('recipe').$type<Record<string, unknown>>(),
+    /** the project it belongs to, if any (docs/decisions/0104-projects-own-their-generations.md) */
+    projectId: uuid('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'set null' }),
     error: text('error'),
     errorCode: text('error_code'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -174,6 +177,9 @@ export const generations = pgTable(
     index('generations_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
     // versions: the edits made from a result (docs/decisions/0099-versions-are-a-tree.md)
     index('generations_source_idx').on(t.sourceGenerationId).where(sql`${t.sourceGenerationId} is not null`),
+    index('generations_project_created_idx')
+      .on(t.projectId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deleted} = false and ${t.projectId} is not null`),
     // gallery search by prompt (ILIKE '%words%'): trigrams find a rare phrase without reading the user's
     // whole history; common words still go through generations_user_created_idx (pg_trgm, migration 0001)
     index('generations_user_prompt_trgm_idx')
@@ -554,4 +560,71 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
+)
+
+/**
+ * An MLS board's rules for altered listing photos (docs/mls.md), seeded by migration 0018 and edited by admins:
+ * what an export for the board must and must not do (docs/decisions/0105-mls-rules-applied-at-export.md).
+ */
+export const mlsBoards = pgTable('mls_boards', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  region: text('region').notNull().default(''),
+  /** required | forbidden | optional: a label burnt into staged photos at export */
+  label: text('label').notNull(),
+  labelText: text('label_text').notNull().default(''),
+  /** the label band's height as a share of the image height */
+  labelHeightShare: real('label_height_share').notNull().default(0.04),
+  captionText: text('caption_text').notNull().default(''),
+  remarksPrefix: text('remarks_prefix').notNull().default(''),
+  /** before | after | none: where the unaltered original goes beside its staged version */
+  originalPlacement: text('original_placement').notNull().default('none'),
+  /** a public page with the unaltered original, linked from the captions (California B&P 10140.8) */
+  originalLink: boolean('original_link').notNull().default(false),
+  qrAllowed: boolean('qr_allowed').notNull().default(false),
+  forbiddenEdits: jsonb('forbidden_edits').$type<string[]>().notNull().default([]),
+  source: text('source').notNull(),
+  /** the date the rules were last read at their source, YYYY-MM-DD */
+  checkedAt: text('checked_at').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+
+/** A listing or a design job grouping generations (docs/decisions/0104-projects-own-their-generations.md). */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** the address or the client's reference */
+    reference: text('reference').notNull().default(''),
+    client: text('client').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    boardId: text('board_id').references(() => mlsBoards.id, { onDelete: 'set null' }),
+    /** while true, the public pages of its originals answer (docs/decisions/0106-public-originals.md) */
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('projects_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+)
+
+/** Short codes of the public pages showing a staged photo's unaltered original (docs/decisions/0106-public-originals.md). */
+export const originalLinks = pgTable(
+  'original_links',
+  {
+    code: text('code').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    generationId: uuid('generation_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('original_links_generation_key').on(t.projectId, t.generationId)],
 )

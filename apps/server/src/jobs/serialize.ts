@@ -72,6 +72,7 @@ export function toGeneration(row: ShownGenerationRow, storage: StorageService): 
     seed: row.seed,
     picked: row.picked,
     recipe: row.recipe ? recipeShown(row.recipe as unknown as StoredRecipe, storage) : null,
+    projectId: row.projectId,
     error: row.error,
     errorCode: row.errorCode,
     metadata: meta,

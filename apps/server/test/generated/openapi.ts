@@ -208,6 +208,40 @@ export interface paths {
     /** Counts of your generations by kind and status */
     get: operations["getStats"];
   };
+  "/api/user/projects": {
+    /** Your projects, most recently changed first */
+    get: operations["listProjects"];
+    /** Create a project (a listing or a design job) */
+    post: operations["createProject"];
+  };
+  "/api/user/projects/{id}": {
+    /** A project with each source photo and its versions */
+    get: operations["getProject"];
+    /** Change a project's name, reference, client, notes or board */
+    put: operations["updateProject"];
+    /** Delete a project; its generations stay in the gallery */
+    delete: operations["deleteProject"];
+  };
+  "/api/user/projects/{id}/published": {
+    /** Publish or unpublish a project: the public pages of its originals answer only while published */
+    put: operations["publishProject"];
+  };
+  "/api/user/generations/{id}/project": {
+    /** Put a generation in a project, move it to another, or take it out (null) */
+    put: operations["assignGenerationProject"];
+  };
+  "/api/user/generations/{id}/copy": {
+    /** Copy a finished result into a project (the same files; costs nothing) */
+    post: operations["copyGenerationToProject"];
+  };
+  "/api/mls-boards": {
+    /** The MLS boards' rules for altered photos, with their sources and the date checked */
+    get: operations["listMlsBoards"];
+  };
+  "/api/admin/mls-boards/{id}": {
+    /** Change an MLS board's rules (admin) */
+    put: operations["updateMlsBoard"];
+  };
   "/api/user/credits/transactions": {
     /** Your credit ledger, newest first, filterable */
     get: operations["listCreditTransactions"];
@@ -618,6 +652,8 @@ export interface components {
       /** @description milliseconds the engine worked */
       processingTime: number | null;
       batchId: string | null;
+      /** @description the project it belongs to (docs/product.md#projects) */
+      projectId: string | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
       error: string | null;
       /** @description invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled… */
@@ -837,6 +873,46 @@ export interface components {
       autoRenewal: boolean;
       currentPeriodEnd: string;
       createdAt: string;
+    };
+    MlsBoardInput: {
+      id: string;
+      name: string;
+      region: string;
+      /** @enum {string} */
+      label: "required" | "forbidden" | "optional";
+      labelText: string;
+      /** @description the label band: a share of the image height */
+      labelHeightShare: number;
+      captionText: string;
+      remarksPrefix: string;
+      /** @enum {string} */
+      originalPlacement: "before" | "after" | "none";
+      /** @description a public page with the unaltered original, linked from the captions */
+      originalLink: boolean;
+      qrAllowed: boolean;
+      forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+      source: string;
+      /**
+       * Format: date
+       * @description when the rules were last read at their source
+       */
+      checkedAt: string;
+    };
+    ProjectInput: {
+      id: string;
+      name: string;
+      reference: string;
+      client: string;
+      notes: string;
+      boardId: string | null;
+      /** @description while true, the public pages of its originals answer */
+      published: boolean;
+      /** @description how many of your generations it holds */
+      generations: number;
+      /** @description the newest image result, for its card */
+      coverUrl: string | null;
+      createdAt: string;
+      updatedAt: string;
     };
     UserProfileInput: {
       uid: string;
@@ -1090,6 +1166,8 @@ export interface components {
       /** @description milliseconds the engine worked */
       processingTime: number | null;
       batchId: string | null;
+      /** @description the project it belongs to (docs/product.md#projects) */
+      projectId: string | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
       error: string | null;
       /** @description invalid_input | unsupported_request | provider_failed | timeout | lease_expired | cancelled… */
@@ -1309,6 +1387,46 @@ export interface components {
       autoRenewal: boolean;
       currentPeriodEnd: string;
       createdAt: string;
+    };
+    MlsBoard: {
+      id: string;
+      name: string;
+      region: string;
+      /** @enum {string} */
+      label: "required" | "forbidden" | "optional";
+      labelText: string;
+      /** @description the label band: a share of the image height */
+      labelHeightShare: number;
+      captionText: string;
+      remarksPrefix: string;
+      /** @enum {string} */
+      originalPlacement: "before" | "after" | "none";
+      /** @description a public page with the unaltered original, linked from the captions */
+      originalLink: boolean;
+      qrAllowed: boolean;
+      forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+      source: string;
+      /**
+       * Format: date
+       * @description when the rules were last read at their source
+       */
+      checkedAt: string;
+    };
+    Project: {
+      id: string;
+      name: string;
+      reference: string;
+      client: string;
+      notes: string;
+      boardId: string | null;
+      /** @description while true, the public pages of its originals answer */
+      published: boolean;
+      /** @description how many of your generations it holds */
+      generations: number;
+      /** @description the newest image result, for its card */
+      coverUrl: string | null;
+      createdAt: string;
+      updatedAt: string;
     };
     UserProfile: {
       uid: string;
@@ -3128,6 +3246,8 @@ export interface operations {
         mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate";
         favorite?: "true" | "false";
         status?: "pending" | "processing" | "completed" | "failed";
+        /** @description only the generations of this project */
+        projectId?: string;
         /** @description search in the prompt text */
         q?: string;
         from?: string;
@@ -3423,6 +3543,593 @@ export interface operations {
       };
       /** @description Too many requests: wait for Retry-After seconds */
       429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Your projects, most recently changed first */
+  listProjects: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            projects: components["schemas"]["Project"][];
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create a project (a listing or a design job) */
+  createProject: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          /**
+           * @description the address or a reference
+           * @default
+           */
+          reference?: string;
+          /** @default */
+          client?: string;
+          /** @default */
+          notes?: string;
+          /**
+           * @description the MLS board its exports follow
+           * @default null
+           */
+          boardId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            project: components["schemas"]["Project"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A project with each source photo and its versions */
+  getProject: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            project: components["schemas"]["Project"];
+            sources: ({
+                /** @description the photo as uploaded; null for results made from text alone */
+                inputUrl: string | null;
+                versions: components["schemas"]["Generation"][];
+              })[];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change a project's name, reference, client, notes or board */
+  updateProject: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          /**
+           * @description the address or a reference
+           * @default
+           */
+          reference?: string;
+          /** @default */
+          client?: string;
+          /** @default */
+          notes?: string;
+          /**
+           * @description the MLS board its exports follow
+           * @default null
+           */
+          boardId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            project: components["schemas"]["Project"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a project; its generations stay in the gallery */
+  deleteProject: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Publish or unpublish a project: the public pages of its originals answer only while published */
+  publishProject: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          published: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            project: components["schemas"]["Project"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Put a generation in a project, move it to another, or take it out (null) */
+  assignGenerationProject: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description the project to move it to; null takes it out of its project */
+          projectId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            generation: components["schemas"]["Generation"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Copy a finished result into a project (the same files; costs nothing) */
+  copyGenerationToProject: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uuid */
+          projectId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            generation: components["schemas"]["Generation"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The MLS boards' rules for altered photos, with their sources and the date checked */
+  listMlsBoards: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            boards: components["schemas"]["MlsBoard"][];
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change an MLS board's rules (admin) */
+  updateMlsBoard: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          region: string;
+          /** @enum {string} */
+          label: "required" | "forbidden" | "optional";
+          labelText: string;
+          /** @description the label band: a share of the image height */
+          labelHeightShare: number;
+          captionText: string;
+          remarksPrefix: string;
+          /** @enum {string} */
+          originalPlacement: "before" | "after" | "none";
+          /** @description a public page with the unaltered original, linked from the captions */
+          originalLink: boolean;
+          qrAllowed: boolean;
+          forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+          source: string;
+          /**
+           * Format: date
+           * @description when the rules were last read at their source
+           */
+          checkedAt: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            board: components["schemas"]["MlsBoard"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -1,6 +1,7 @@
 import {
   Clapperboard,
   CreditCard,
+  FolderKanban,
   Images,
   KeyRound,
   LifeBuoy,
@@ -17,6 +18,7 @@ export type NavTitleKey =
   | 'nav.home'
   | 'nav.video'
   | 'nav.gallery'
+  | 'nav.projects'
   | 'nav.sketch'
   | 'nav.staging'
   | 'nav.pricing'
@@ -43,6 +45,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', titleKey: 'nav.home', icon: Sparkles, count: 'chatEdit' },
   { to: '/video', titleKey: 'nav.video', icon: Clapperboard, count: 'video' },
   { to: '/gallery', titleKey: 'nav.gallery', icon: Images, count: 'notifications' },
+  { to: '/projects', titleKey: 'nav.projects', icon: FolderKanban },
   { to: '/sketch', titleKey: 'nav.sketch', icon: PencilRuler, count: 'sketchRender', beta: true },
   { to: '/staging', titleKey: 'nav.staging', icon: Sofa, count: 'homeStaging', beta: true },
   { to: '/pricing', titleKey: 'nav.pricing', icon: CreditCard },

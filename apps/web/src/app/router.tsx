@@ -15,6 +15,8 @@ const SketchPage = lazy(() => import('../features/sketch/SketchPage'))
 const StagingPage = lazy(() => import('../features/staging/StagingPage'))
 const VideoPage = lazy(() => import('../features/video/VideoPage'))
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
+const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage'))
+const ProjectPage = lazy(() => import('../features/projects/ProjectPage'))
 const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
@@ -95,6 +97,8 @@ export const router = createBrowserRouter([
           { path: 'staging', element: <StagingPage />, handle: handle('nav.staging') },
           { path: 'video', element: <VideoPage />, handle: handle('nav.video') },
           { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
+          { path: 'projects', element: <ProjectsPage />, handle: handle('nav.projects') },
+          { path: 'projects/:id', element: <ProjectPage />, handle: handle('nav.projects') },
           { path: 'pricing', element: <PricingPage />, handle: handle('nav.pricing') },
           { path: 'developers', element: <ApiPage />, handle: handle('nav.api') },
           { path: 'credits', element: <CreditsPage />, handle: handle('nav.credits') },

@@ -15,6 +15,7 @@ import type enJobs from '../locales/jobs/en.json'
 import type enOutbox from '../locales/outbox/en.json'
 import type enPages from '../locales/pages/en.json'
 import type enPricing from '../locales/pricing/en.json'
+import type enProjects from '../locales/projects/en.json'
 import type enSketch from '../locales/sketch/en.json'
 import type enStaging from '../locales/staging/en.json'
 import type enVersions from '../locales/versions/en.json'
@@ -41,6 +42,7 @@ declare module 'i18next' {
       gallery: typeof enGallery
       admin: typeof enAdmin
       pricing: typeof enPricing
+      projects: typeof enProjects
       developers: typeof enDevelopers
       'account-data': typeof enAccountData
       credits: typeof enCredits

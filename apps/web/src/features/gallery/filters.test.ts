@@ -14,12 +14,20 @@ describe('gallery view in the address', () => {
       date: 'custom',
       from: '2026-01-02',
       to: null,
+      project: null,
     })
-    expect(readView(new URLSearchParams('tab=nope&kind=drawing&date=soon'))).toMatchObject({
+    expect(readView(new URLSearchParams('tab=nope&kind=drawing&date=soon&project=x'))).toMatchObject({
       tab: 'all',
       kind: null,
       date: 'any',
+      project: null,
     })
+    // a project filter (docs/product.md#projects) goes to the server as projectId
+    const id = '0195b8a0-0000-7000-8000-000000000001'
+    const withProject = readView(new URLSearchParams(`project=${id}`))
+    expect(withProject.project).toBe(id)
+    expect(toFilters(withProject).projectId).toBe(id)
+    expect(writeView(new URLSearchParams(), { project: null }).toString()).toBe('')
   })
 
   it('writes only what differs from the defaults and keeps other parameters (the open item)', () => {

@@ -18,9 +18,12 @@ export interface GalleryView {
   /** yyyy-mm-dd, only with date=custom */
   from: string | null
   to: string | null
+  /** a project's id (docs/product.md#projects) */
+  project: string | null
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
   value && (list as readonly string[]).includes(value) ? (value as T) : fallback
@@ -38,6 +41,7 @@ export function readView(params: URLSearchParams): GalleryView {
     date,
     from: date === 'custom' && from && DAY.test(from) ? from : null,
     to: date === 'custom' && to && DAY.test(to) ? to : null,
+    project: UUID.test(params.get('project') ?? '') ? params.get('project') : null,
   }
 }
 
@@ -52,6 +56,7 @@ export function writeView(params: URLSearchParams, view: Partial<GalleryView>): 
   put('tab', view.tab, 'all')
   put('q', view.q?.trim() === '' ? null : view.q)
   put('kind', view.kind)
+  put('project', view.project)
   put('date', view.date, 'any')
   if (view.date !== undefined && view.date !== 'custom') {
     next.delete('from')
@@ -83,6 +88,7 @@ export function toFilters(view: GalleryView, now = new Date()): GenerationFilter
   if (view.tab === 'videos') filters.type = 'video'
   if (view.tab === 'favorites') filters.favorite = true
   if (view.kind) filters.mode = view.kind
+  if (view.project) filters.projectId = view.project
   const q = view.q.trim()
   if (q) filters.q = q
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate())
@@ -118,6 +124,7 @@ export function listQuery(
     generationType: filters.generationType,
     type: filters.type,
     mode: filters.mode,
+    projectId: filters.projectId,
     favorite: filters.favorite ? 'true' : undefined,
     q: filters.q || undefined,
     from: filters.from || undefined,
@@ -128,4 +135,4 @@ export function listQuery(
 }
 
 export const isFiltered = (view: GalleryView) =>
-  view.q.trim() !== '' || view.kind !== null || view.date !== 'any'
+  view.q.trim() !== '' || view.kind !== null || view.date !== 'any' || view.project !== null

@@ -5,6 +5,7 @@ export interface GenerationFilters {
   generationType?: GenerationType
   type?: MediaType
   mode?: GenerationMode
+  projectId?: string
   favorite?: boolean
   q?: string
   from?: string
@@ -27,6 +28,7 @@ export function matchesFilters(g: Generation, f: GenerationFilters): boolean {
   if (f.generationType && g.generationType !== f.generationType) return false
   if (f.type && g.type !== f.type) return false
   if (f.mode && g.mode !== f.mode) return false
+  if (f.projectId && g.projectId !== f.projectId) return false
   if (f.favorite && !g.favorite) return false
   if (f.q && !g.userPrompt.toLowerCase().includes(f.q.trim().toLowerCase())) return false
   if (f.from && g.createdAt < f.from) return false

@@ -5,6 +5,7 @@ import { memo, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../components/ui/cn'
 import { SelectMenu } from '../../../components/ui/SelectMenu'
+import { ProjectFilter } from '../../projects/ProjectControl'
 import { DATE_PRESETS, GALLERY_TABS, type GalleryView, isFiltered } from '../filters'
 import { KIND_ORDER } from '../kinds'
 
@@ -163,11 +164,16 @@ function FilterRow({ view, onChange }: Omit<GalleryToolbarProps, 'inProgress'>) 
           </>
         }
       />
+      <ProjectFilter
+        value={view.project}
+        onChange={(project) => onChange({ project })}
+        className={cn(chip, view.project && 'border-accent text-accent-soft-fg bg-accent-soft')}
+      />
       {isFiltered(view) && (
         <button
           type="button"
           data-testid="clear-filters"
-          onClick={() => onChange({ q: '', kind: null, date: 'any' })}
+          onClick={() => onChange({ q: '', kind: null, date: 'any', project: null })}
           className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-fg-muted hover:bg-surface-2 hover:text-fg"
         >
           <X className="size-4" aria-hidden />

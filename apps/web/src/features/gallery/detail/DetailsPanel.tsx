@@ -10,6 +10,7 @@ import { ChangedArea } from '../../create/components/ChangedArea'
 import { FidelityReport } from '../../create/components/FidelityReport'
 import { ResultNotes } from '../../create/components/ResultNotes'
 import { noteLines } from '../../create/notes'
+import { ProjectControl } from '../../projects/ProjectControl'
 
 interface DetailsPanelProps {
   generation: Generation
@@ -93,6 +94,9 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
       )}
       <Row label={t('details.created')} id="created">
         {date(g.createdAt)}
+      </Row>
+      <Row label={t('details.project')} id="project">
+        <ProjectControl generation={g} />
       </Row>
       {g.type === 'video' && (
         <Row label={t('details.duration')} id="duration">

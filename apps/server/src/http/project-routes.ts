@@ -1,0 +1,186 @@
+import {
+  AssignProjectRequest,
+  CopyToProjectRequest,
+  GenerationResponse,
+  IdParams,
+  MlsBoardInput,
+  MlsBoardResponse,
+  MlsBoardsResponse,
+  OkResponse,
+  ProjectDetailResponse,
+  ProjectInput,
+  ProjectResponse,
+  ProjectsResponse,
+  PublishProjectRequest,
+} from '@parti/contract'
+import type { AppContext } from '../context.ts'
+import { boards, updateBoardProfile } from '../projects/boards.ts'
+import { ProjectService } from '../projects/service.ts'
+import { authenticated } from './auth-scope.ts'
+import type { Api } from './types.ts'
+
+/**
+ * Projects (docs/product.md#projects) and the MLS boards their exports follow (docs/mls.md). Another user's
+ * ids answer 404, always; boards are read by every signed-in user and edited by admins only.
+ */
+export function projectRoutes(app: Api, ctx: AppContext): void {
+  const db = ctx.database.db
+  const projects = new ProjectService(db, ctx.storage)
+  const tags = ['projects']
+
+  authenticated(app, db, (api) => {
+    api.get(
+      '/user/projects',
+      {
+        schema: {
+          operationId: 'listProjects',
+          summary: 'Your projects, most recently changed first',
+          tags,
+          response: { 200: ProjectsResponse },
+        },
+      },
+      async (req) => ({ projects: await projects.list(req.user.userId) }),
+    )
+    api.post(
+      '/user/projects',
+      {
+        schema: {
+          operationId: 'createProject',
+          summary: 'Create a project (a listing or a design job)',
+          tags,
+          body: ProjectInput,
+          response: { 201: ProjectResponse },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send({ project: await projects.create(req.user.userId, req.body) }),
+    )
+    api.get(
+      '/user/projects/:id',
+      {
+        schema: {
+          operationId: 'getProject',
+          summary: 'A project with each source photo and its versions',
+          tags,
+          params: IdParams,
+          response: { 200: ProjectDetailResponse },
+        },
+      },
+      async (req) => projects.detail(req.user.userId, req.params.id),
+    )
+    api.put(
+      '/user/projects/:id',
+      {
+        schema: {
+          operationId: 'updateProject',
+          summary: "Change a project's name, reference, client, notes or board",
+          tags,
+          params: IdParams,
+          body: ProjectInput,
+          response: { 200: ProjectResponse },
+        },
+      },
+      async (req) => ({ project: await projects.update(req.user.userId, req.params.id, req.body) }),
+    )
+    api.delete(
+      '/user/projects/:id',
+      {
+        schema: {
+          operationId: 'deleteProject',
+          summary: 'Delete a project; its generations stay in the gallery',
+          tags,
+          params: IdParams,
+          response: { 200: OkResponse },
+        },
+      },
+      async (req) => {
+        await projects.delete(req.user.userId, req.params.id)
+        return { success: true as const }
+      },
+    )
+    api.put(
+      '/user/projects/:id/published',
+      {
+        schema: {
+          operationId: 'publishProject',
+          summary:
+            'Publish or unpublish a project: the public pages of its originals answer only while published',
+          tags,
+          params: IdParams,
+          body: PublishProjectRequest,
+          response: { 200: ProjectResponse },
+        },
+      },
+      async (req) => ({
+        project: await projects.setPublished(req.user.userId, req.params.id, req.body.published),
+      }),
+    )
+    api.put(
+      '/user/generations/:id/project',
+      {
+        schema: {
+          operationId: 'assignGenerationProject',
+          summary: 'Put a generation in a project, move it to another, or take it out (null)',
+          tags,
+          params: IdParams,
+          body: AssignProjectRequest,
+          response: { 200: GenerationResponse },
+        },
+      },
+      async (req) => ({
+        generation: await projects.assign(req.user.userId, req.params.id, req.body.projectId),
+      }),
+    )
+    api.post(
+      '/user/generations/:id/copy',
+      {
+        schema: {
+          operationId: 'copyGenerationToProject',
+          summary: 'Copy a finished result into a project (the same files; costs nothing)',
+          tags,
+          params: IdParams,
+          body: CopyToProjectRequest,
+          response: { 201: GenerationResponse },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .code(201)
+          .send({ generation: await projects.copy(req.user.userId, req.params.id, req.body.projectId) }),
+    )
+    api.get(
+      '/mls-boards',
+      {
+        schema: {
+          operationId: 'listMlsBoards',
+          summary: "The MLS boards' rules for altered photos, with their sources and the date checked",
+          tags,
+          response: { 200: MlsBoardsResponse },
+        },
+      },
+      async () => ({ boards: await boards(db) }),
+    )
+  })
+
+  authenticated(
+    app,
+    db,
+    (admin) => {
+      admin.put(
+        '/admin/mls-boards/:id',
+        {
+          schema: {
+            operationId: 'updateMlsBoard',
+            summary: "Change an MLS board's rules (admin)",
+            tags: ['admin'],
+            params: IdParams,
+            body: MlsBoardInput,
+            response: { 200: MlsBoardResponse },
+          },
+        },
+        async (req) => ({ board: await updateBoardProfile(db, req.params.id, req.body) }),
+      )
+    },
+    { admin: true },
+  )
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod'
+import { TEXT_LIMITS } from './constants.ts'
+import { Generation } from './generation.ts'
+
+// Projects (docs/product.md#projects) and the MLS boards whose rules an export follows (docs/mls.md,
+// docs/decisions/0105-mls-rules-applied-at-export.md).
+
+/** A board's rule for a label burnt into staged photos at export. */
+export const MLS_LABEL_RULES = ['required', 'forbidden', 'optional'] as const
+export type MlsLabelRule = (typeof MLS_LABEL_RULES)[number]
+/** Where the unaltered original goes beside its staged version in an export. */
+export const ORIGINAL_PLACEMENTS = ['before', 'after', 'none'] as const
+export type OriginalPlacement = (typeof ORIGINAL_PLACEMENTS)[number]
+/**
+ * Edits a board forbids: `structure` (the staged photo's structure check found the room changed),
+ * `permanent_features` (walls repainted), `landscaping` and `exterior_staging` (Parti stages interiors only, so
+ * these hold by construction), `primary_altered` (the first photo of the export must be an unaltered one).
+ */
+export const FORBIDDEN_EDITS = [
+  'structure',
+  'permanent_features',
+  'landscaping',
+  'exterior_staging',
+  'primary_altered',
+] as const
+export type ForbiddenEdit = (typeof FORBIDDEN_EDITS)[number]
+
+const boardFields = {
+  name: z.string().trim().min(1).max(TEXT_LIMITS.name),
+  region: z.string().trim().max(TEXT_LIMITS.name),
+  label: z.enum(MLS_LABEL_RULES),
+  labelText: z.string().trim().max(TEXT_LIMITS.name),
+  labelHeightShare: z.number().min(0).max(0.25).describe('the label band: a share of the image height'),
+  captionText: z.string().trim().max(TEXT_LIMITS.subject),
+  remarksPrefix: z.string().trim().max(TEXT_LIMITS.subject),
+  originalPlacement: z.enum(ORIGINAL_PLACEMENTS),
+  originalLink: z.boolean().describe('a public page with the unaltered original, linked from the captions'),
+  qrAllowed: z.boolean(),
+  forbiddenEdits: z.array(z.enum(FORBIDDEN_EDITS)).max(FORBIDDEN_EDITS.length),
+  source: z.string().trim().min(1).max(TEXT_LIMITS.subject),
+  checkedAt: z.iso.date().describe('when the rules were last read at their source'),
+}
+
+export const MlsBoard = z.object({ id: z.string(), ...boardFields }).meta({ id: 'MlsBoard' })
+export type MlsBoard = z.infer<typeof MlsBoard>
+/** PUT /admin/mls-boards/{id}: the whole profile; a required label needs its text and a height. */
+export const MlsBoardInput = z
+  .object(boardFields)
+  .refine((b) => b.label !== 'required' || (b.labelText !== '' && b.labelHeightShare > 0), {
+    message: 'a required label needs its text and a height',
+    path: ['labelText'],
+  })
+export type MlsBoardInput = z.infer<typeof MlsBoardInput>
+export const MlsBoardsResponse = z.object({ boards: z.array(MlsBoard) })
+export const MlsBoardResponse = z.object({ board: MlsBoard })
+
+const projectFields = {
+  name: z.string().trim().min(1).max(TEXT_LIMITS.name),
+  reference: z.string().trim().max(TEXT_LIMITS.subject).default('').describe('the address or a reference'),
+  client: z.string().trim().max(TEXT_LIMITS.name).default(''),
+  notes: z.string().trim().max(TEXT_LIMITS.message).default(''),
+  boardId: z.string().max(100).nullable().default(null).describe('the MLS board its exports follow'),
+}
+
+export const Project = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    reference: z.string(),
+    client: z.string(),
+    notes: z.string(),
+    boardId: z.string().nullable(),
+    published: z.boolean().describe('while true, the public pages of its originals answer'),
+    generations: z.number().int().describe('how many of your generations it holds'),
+    coverUrl: z.string().nullable().describe('the newest image result, for its card'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Project' })
+export type Project = z.infer<typeof Project>
+
+export const ProjectInput = z.object(projectFields)
+export type ProjectInput = z.input<typeof ProjectInput>
+export const ProjectsResponse = z.object({ projects: z.array(Project) })
+export const ProjectResponse = z.object({ project: Project })
+
+/** A source photo of a project and every version made from it, oldest first (cleaned, staged, videos…). */
+export const ProjectSource = z.object({
+  inputUrl: z.string().nullable().describe('the photo as uploaded; null for results made from text alone'),
+  versions: z.array(Generation),
+})
+export type ProjectSource = z.infer<typeof ProjectSource>
+export const ProjectDetailResponse = z.object({ project: Project, sources: z.array(ProjectSource) })
+export type ProjectDetailResponse = z.infer<typeof ProjectDetailResponse>
+
+export const AssignProjectRequest = z.object({
+  projectId: z.uuid().nullable().describe('the project to move it to; null takes it out of its project'),
+})
+export const CopyToProjectRequest = z.object({ projectId: z.uuid() })
+export const PublishProjectRequest = z.object({ published: z.boolean() })
