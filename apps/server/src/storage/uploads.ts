@@ -1,7 +1,7 @@
 import { MAX_INPUT_PIXELS, MIN_INPUT_SIDE, UPLOAD_LIMIT_BYTES } from '@parti/contract'
 import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
-import { decodeDataUrl, decodeImage, normaliseMask } from '../lib/images.ts'
+import { decodeDataUrl, decodeImage, imageEnd, normaliseMask } from '../lib/images.ts'
 import { type StorageService, userKey } from './service.ts'
 
 // Uploads, judged by their bytes and stored under their owner's folder. Whatever the transport (a multipart
@@ -29,7 +29,14 @@ export interface CheckedImage {
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
   if (data.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
   const r = await decodeImage(data)
-  if (r.ok) return { data, format: r.format, width: r.width, height: r.height }
+  // bytes after the image's end are not the image: cut before anything is stored (lib/images.ts)
+  if (r.ok)
+    return {
+      data: data.subarray(0, imageEnd(data, r.format)),
+      format: r.format,
+      width: r.width,
+      height: r.height,
+    }
   switch (r.reason) {
     case 'too_many_pixels':
       throw new AppError(
