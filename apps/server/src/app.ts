@@ -13,7 +13,7 @@ import { catalogRoutes } from './http/catalog-routes.ts'
 import { contactRoutes } from './http/contact-routes.ts'
 import { installCrossSiteGuard } from './http/cross-site.ts'
 import { registerDocs } from './http/docs.ts'
-import { clientErrorHandler, frameworkErrors, installNulGuard } from './http/edge-guards.ts'
+import { clientErrorHandler, frameworkErrors, installEdgeGuards } from './http/edge-guards.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { fileRoutes } from './http/file-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
@@ -57,7 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions): Promise<
   // CSP is set on the HTML the SPA serves (http/spa.ts); the other security headers apply everywhere
   installSecurityHeaders(app)
   installCrossSiteGuard(app, ctx.config.publicUrl)
-  installNulGuard(app)
+  installEdgeGuards(app)
   await app.register(cookie)
   // counters every API process shares (docs/decisions/0086-rate-limits-shared.md)
   const limits = rateLimits(ctx.database, ctx.config.REDIS_URL, (close) => app.addHook('onClose', close))

@@ -8,6 +8,7 @@ import { createJobs } from '../src/jobs/create.ts'
 import { JobQueue } from '../src/jobs/queue.ts'
 import { StatusCache } from '../src/jobs/status-cache.ts'
 import { Api } from './helpers/client.ts'
+import { rng } from './helpers/random.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 
 // docs/product.md#credit-holds, as a property: random interleavings of accept, claim, retry, shutdown
@@ -25,23 +26,6 @@ const STEPS = Number(process.env.PARTI_PROPERTY_STEPS ?? 10)
 const FIRST_SEED = Number(process.env.PARTI_PROPERTY_SEED ?? 1)
 const MAX_ATTEMPTS = 2
 const WORKERS = ['w1', 'w2', 'w3'] as const
-
-/** mulberry32: a small seeded generator, so a failing interleaving can be replayed from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
-  }
-}
 
 interface Job {
   id: string

@@ -90,6 +90,29 @@ describe('a NUL byte anywhere is 400', () => {
   })
 })
 
+describe('other control characters are 400 too; tab and line breaks in text are not', () => {
+  it('in the address and in bodies', async () => {
+    expectShape(await raw('/api/user/generations?q=a%1Bb'), 400, 'control_character')
+    expectShape(await raw('/api/styles/x%0d%0aSet-Cookie'), 400, 'control_character')
+    expectShape(await api.post('/api/conversations', { title: 'bell\u0007' }), 400, 'control_character')
+    expect((await api.post('/api/conversations', { title: 'two\nlines\tand a tab' })).status).toBe(201)
+  })
+
+  it('a call that reads no body refuses text, arrays and numbers instead of acting on them', async () => {
+    for (const body of ['[1]', '"sign me out"', '42'])
+      expectShape(
+        await raw('/api/auth/sign-out', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+        400,
+        'unexpected_body',
+      )
+    expect((await api.get('/api/user/profile')).status).toBe(200)
+  })
+})
+
 describe('malformed multipart is 400 on the three render routes', () => {
   const bodies: Array<[string, string]> = [
     ['multipart/form-data', 'no boundary at all'],

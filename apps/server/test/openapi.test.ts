@@ -54,11 +54,17 @@ describe('the served OpenAPI document', () => {
     }
   })
 
-  it('public calls are `security: []`, secured ones take the bearer token or the cookie', () => {
+  it('public calls are `security: []`, secured ones take the bearer token or the cookie, naming the role', () => {
     const byKey = Object.fromEntries(operations().map(({ key, op }) => [key, op]))
     expect(byKey['GET /api/health'].security).toEqual([])
     expect(byKey['POST /api/auth/sign-in'].security).toEqual([])
     expect(byKey['GET /api/user/generations/status'].security).toEqual([{ bearer: [] }, { cookie: [] }])
+    // docs/product.md#access: a session, never a personal API key; admins only
+    expect(byKey['POST /api/user/api-keys'].security).toEqual([
+      { bearer: ['session'] },
+      { cookie: ['session'] },
+    ])
+    expect(byKey['GET /api/admin/plans'].security).toEqual([{ bearer: ['admin'] }, { cookie: ['admin'] }])
     expect(byKey['GET /api/user/generations/status'].responses).toHaveProperty('401')
     expect(byKey['GET /api/user/generations/{id}'].responses).toHaveProperty('404')
     expect(byKey['POST /api/render/start'].responses).toHaveProperty('429')

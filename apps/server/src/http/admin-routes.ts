@@ -24,6 +24,11 @@ import { authenticated } from './auth-scope.ts'
 import { readParts } from './read-parts.ts'
 import type { Api } from './types.ts'
 
+/** The upload's one part, for the document (the route reads the multipart body itself: http/read-parts.ts). */
+const StyleImageUpload = z.object({
+  image: z.string().meta({ format: 'binary' }).describe('the style image (PNG, JPEG or WebP, at most 10 MB)'),
+})
+
 const tags = ['admin']
 
 /**
@@ -135,6 +140,7 @@ export function adminRoutes(app: Api, ctx: AppContext): void {
             tags,
             summary: 'Upload a style image (multipart field `image`: PNG, JPEG or WebP, at most 10 MB)',
             consumes: ['multipart/form-data'],
+            documentedBody: StyleImageUpload,
             response: { 201: StyleImageUploadResponse },
           },
         },

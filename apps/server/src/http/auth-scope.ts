@@ -16,8 +16,15 @@ declare module 'fastify' {
   }
 }
 
-/** OpenAPI: a route that takes the bearer token or the browser's session cookie. */
-const SECURED: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }]
+/**
+ * OpenAPI: a route that takes the bearer token or the browser's session cookie. OpenAPI 3.1 lets a requirement
+ * name the roles it needs: `admin` (the admin role) or `session` (a signed-in session, never a personal API key);
+ * none for a route any signed-in user or key of theirs may call (docs/product.md#access).
+ */
+const securedFor = (options: ScopeOptions): Array<Record<string, string[]>> => {
+  const roles = options.admin ? ['admin'] : options.sessionOnly ? ['session'] : []
+  return [{ bearer: roles }, { cookie: roles }]
+}
 
 export interface ScopeOptions {
   /** only users with the admin role: anyone else gets 403 (and never with an API key) */
@@ -49,8 +56,9 @@ export function authenticated(
     const scope = plain.withTypeProvider<ZodTypeProvider>()
     if (!scope.hasRequestDecorator('user')) scope.decorateRequest('user', null as unknown as SessionUser)
     const keysAllowed = !options.admin && !options.sessionOnly
+    const security = securedFor(options)
     scope.addHook('onRoute', (route) => {
-      route.schema = { ...route.schema, security: route.schema?.security ?? SECURED }
+      route.schema = { ...route.schema, security: route.schema?.security ?? security }
       // documented as rate limited (429) when keys, and so the key budget, apply (http/openapi.ts)
       if (keysAllowed) route.config = { ...route.config, apiKeyBudget: true } as typeof route.config
     })

@@ -8,34 +8,86 @@ import { errorBody } from './errors.ts'
 // Node refuses while still reading the request. Each leaves in the one error shape
 // (docs/decisions/0027-one-error-shape.md, docs/decisions/0084-input-refused-at-the-edge.md).
 
-/** A NUL character anywhere in a request: PostgreSQL text cannot hold one, and no product field needs it. */
-export const nulRefused = () =>
-  new AppError('validation_failed', 'The request contains a NUL character, which no field accepts', {
-    reason: 'nul_byte',
-  })
+/**
+ * A NUL character anywhere in a request: PostgreSQL text cannot hold one, and no product field needs it. The
+ * other C0 control characters (and DEL) are refused the same way: no field needs them either, and they end up in
+ * mails, CSV exports and log lines; tab, line feed and carriage return stay allowed in bodies (prompts and
+ * messages have lines), never in the address.
+ */
+export function refusedCharacter(reason: RefusedCharacter) {
+  return reason === 'nul_byte'
+    ? new AppError('validation_failed', 'The request contains a NUL character, which no field accepts', {
+        reason,
+      })
+    : new AppError('validation_failed', 'The request contains a control character, which no field accepts', {
+        reason,
+      })
+}
+type RefusedCharacter = 'nul_byte' | 'control_character'
 
-/** true when a string, or any string inside plain objects and arrays, holds a NUL character */
-export function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false
-  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1))
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1))
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL_IN_TEXT = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** what a string holds that no field accepts, if anything */
+function refusedIn(text: string): RefusedCharacter | null {
+  if (text.includes('\u0000')) return 'nul_byte'
+  return CONTROL_IN_TEXT.test(text) ? 'control_character' : null
 }
 
-/** encoded (%00) or, from a client that sends it raw, the character itself */
-const holdsNulInUrl = (url: string) => url.includes('\u0000') || /%00/.test(url)
+/** the first character no field accepts in a string, or any string inside plain objects and arrays (keys too) */
+export function refusedCharacterIn(value: unknown, depth = 0): RefusedCharacter | null {
+  if (typeof value === 'string') return refusedIn(value)
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = refusedCharacterIn(v, depth + 1)
+      if (found) return found
+    }
+    return null
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const found = refusedIn(k) ?? refusedCharacterIn(v, depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
+/** encoded (%00, %01…%1F, %7F) or, from a client that sends them raw, the characters themselves */
+function refusedInUrl(url: string): RefusedCharacter | null {
+  if (url.includes('\u0000') || /%00/.test(url)) return 'nul_byte'
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  return /[\u0001-\u001f\u007f]|%(?:0[1-9a-f]|1[0-9a-f]|7f)/i.test(url) ? 'control_character' : null
+}
+
+/** A body sent to a route that reads none is only let through as a JSON object (its keys are ignored). */
+const bodyRefused = () =>
+  new AppError('validation_failed', 'This call takes no body, or an empty JSON object', {
+    reason: 'unexpected_body',
+  })
+
+/** true for a body a route without a body schema may be sent: none, or a plain object (a form's fields) */
+const harmlessBody = (body: unknown) =>
+  body === undefined ||
+  body === null ||
+  Buffer.isBuffer(body) ||
+  (typeof body === 'object' && !Array.isArray(body))
 
 /**
- * Refuse NUL bytes in the address (path and query, encoded or not) before routing and in parsed bodies before
- * validation; multipart fields are checked as they are read (http/read-parts.ts). Raw bodies (webhooks) are
- * bytes, not text, and are left alone.
+ * Refuse NUL and control characters in the address (path and query, encoded or not) before routing and in
+ * parsed bodies before validation; multipart fields are checked as they are read (http/read-parts.ts). Raw
+ * bodies (webhooks) are bytes, not text, and are left alone. A route without a body schema that reads none
+ * (sign-out, a delete) refuses text, arrays and numbers sent to it instead of acting on them.
  */
-export function installNulGuard(app: FastifyInstance): void {
+export function installEdgeGuards(app: FastifyInstance): void {
   app.addHook('onRequest', (req, _reply, done) => {
-    done(holdsNulInUrl(req.url) ? nulRefused() : undefined)
+    const found = refusedInUrl(req.url)
+    done(found ? refusedCharacter(found) : undefined)
   })
   app.addHook('preValidation', (req, _reply, done) => {
-    done(holdsNul(req.body) ? nulRefused() : undefined)
+    const found = refusedCharacterIn(req.body)
+    if (found) return done(refusedCharacter(found))
+    const schema = req.routeOptions.schema as { body?: unknown; consumes?: unknown } | undefined
+    done(!schema?.body && !schema?.consumes && !harmlessBody(req.body) ? bodyRefused() : undefined)
   })
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../domain/errors.ts'
 import type { RequestParts } from '../storage/uploads.ts'
-import { holdsNul, malformedMultipart, nulRefused } from './edge-guards.ts'
+import { malformedMultipart, refusedCharacter, refusedCharacterIn } from './edge-guards.ts'
 
 /**
  * Read a multipart request into memory (each file ≤ 10 MB: 413 beyond), or take a JSON body as its fields.
  * Files are judged later by their bytes. A body that does not parse (no boundary, a part cut short) is 400,
- * and a field holding a NUL character is 400 too (http/edge-guards.ts).
+ * and a field holding a NUL or control character is 400 too (http/edge-guards.ts).
  */
 export async function readParts(req: FastifyRequest): Promise<RequestParts> {
   const files = new Map<string, Buffer[]>()
@@ -33,7 +33,8 @@ async function readInto(
   files: Map<string, Buffer[]>,
 ): Promise<void> {
   for await (const part of req.parts()) {
-    if (holdsNul(part.fieldname)) throw nulRefused()
+    const inName = refusedCharacterIn(part.fieldname)
+    if (inName) throw refusedCharacter(inName)
     if (part.type === 'file') {
       const data = await part.toBuffer()
       if (data.length === 0) continue // an empty file input sends an empty part
@@ -41,7 +42,8 @@ async function readInto(
       list.push(data)
       files.set(part.fieldname, list)
     } else {
-      if (holdsNul(part.value)) throw nulRefused()
+      const inValue = refusedCharacterIn(part.value)
+      if (inValue) throw refusedCharacter(inValue)
       // a repeated field (angles=front&angles=side) is a list
       const prev = fields[part.fieldname]
       fields[part.fieldname] =

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { decodeDataUrl, decodeImage, inspectImage, normaliseMask, sniffImage } from './images.ts'
+import { decodeDataUrl, decodeImage, imageEnd, inspectImage, normaliseMask, sniffImage } from './images.ts'
 
 const png = (w: number, h: number, colour = '#808080') =>
   sharp({ create: { width: w, height: h, channels: 3, background: colour } })
@@ -123,5 +123,38 @@ describe('lasso masks', () => {
   it('decodes data URLs', () => {
     expect(decodeDataUrl('data:image/png;base64,AAEC')).toEqual(Buffer.from([0, 1, 2]))
     expect(decodeDataUrl('https://x/y.png')).toBeNull()
+  })
+})
+
+describe('where the image in a file ends', () => {
+  const tail = Buffer.from('<!doctype html><script>alert(1)</script>\xff\xd9')
+  const noisy = (w: number, h: number) =>
+    sharp(Buffer.from(Array.from({ length: w * h * 3 }, (_, i) => (i * 7919) % 256)), {
+      raw: { width: w, height: h, channels: 3 },
+    })
+
+  it('a PNG at its IEND chunk, a WebP at its RIFF size', async () => {
+    const p = await png(40, 30)
+    expect(imageEnd(p, 'png')).toBe(p.length)
+    expect(imageEnd(Buffer.concat([p, tail]), 'png')).toBe(p.length)
+    const w = await noisy(40, 30).webp().toBuffer()
+    expect(imageEnd(Buffer.concat([w, tail]), 'webp')).toBe(w.length)
+  })
+
+  it('a JPEG at the EOI after its last scan, progressive or with an EXIF thumbnail-like segment', async () => {
+    for (const j of [
+      await noisy(64, 48).jpeg().toBuffer(),
+      await noisy(64, 48).jpeg({ progressive: true }).toBuffer(),
+      await noisy(64, 48).withMetadata({ orientation: 6 }).jpeg().toBuffer(),
+    ]) {
+      expect(imageEnd(j, 'jpeg')).toBe(j.length)
+      expect(imageEnd(Buffer.concat([j, tail]), 'jpeg')).toBe(j.length)
+    }
+  })
+
+  it('a file whose structure cannot be followed is left whole for the decoder to judge', () => {
+    const junk = Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01])
+    expect(imageEnd(junk, 'jpeg')).toBe(junk.length)
+    expect(imageEnd(Buffer.from('RIFF'), 'webp')).toBe(4)
   })
 })

@@ -25,6 +25,63 @@ export function sniffImage(data: Buffer): ImageFormat | null {
   return null
 }
 
+/**
+ * Where the image in a file of this format ends: a PNG at its IEND chunk, a WebP at its RIFF size, a JPEG at the
+ * EOI marker after its last scan. Whatever follows (an HTML page, a script: a polyglot; a phone's motion-photo
+ * video) is not the image and is never stored (docs/decisions/0092-fuzz-and-access-matrix.md). The file's
+ * length when its structure cannot be followed; the decoder judges the rest.
+ */
+export function imageEnd(data: Buffer, format: ImageFormat): number {
+  try {
+    if (format === 'png') return pngEnd(data)
+    if (format === 'webp') return Math.min(data.length, data.readUInt32LE(4) + 8)
+    return jpegEnd(data)
+  } catch {
+    return data.length
+  }
+}
+
+function pngEnd(data: Buffer): number {
+  let at = 8
+  while (at + 12 <= data.length) {
+    const length = data.readUInt32BE(at)
+    const type = data.toString('latin1', at + 4, at + 8)
+    at += 12 + length
+    if (type === 'IEND') return Math.min(at, data.length)
+  }
+  return data.length
+}
+
+function jpegEnd(data: Buffer): number {
+  let at = 2
+  while (at + 4 <= data.length) {
+    if (data[at] !== 0xff) return data.length
+    const marker = data[at + 1]!
+    if (marker === 0xff) {
+      at++
+      continue
+    }
+    if (marker === 0xd9) return at + 2
+    // standalone markers have no length
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2
+      continue
+    }
+    const length = data.readUInt16BE(at + 2)
+    at += 2 + length
+    if (marker !== 0xda) continue
+    // entropy-coded data after a scan's header: up to the next marker that is not a stuffed 0xFF or a restart
+    while (at + 1 < data.length) {
+      if (data[at] === 0xff) {
+        const next = data[at + 1]!
+        if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break
+      }
+      at++
+    }
+  }
+  return data.length
+}
+
 export type ImageCheck =
   | { ok: true; format: ImageFormat; width: number; height: number }
   | { ok: false; reason: 'not_an_image' | 'too_many_pixels' | 'corrupt' }

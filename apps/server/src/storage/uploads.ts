@@ -1,7 +1,7 @@
 import { MAX_INPUT_PIXELS, MIN_INPUT_SIDE, UPLOAD_LIMIT_BYTES } from '@parti/contract'
 import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import { uuidv7 } from '../lib/ids.ts'
-import { decodeDataUrl, decodeImage, normaliseMask } from '../lib/images.ts'
+import { decodeDataUrl, decodeImage, imageEnd, normaliseMask } from '../lib/images.ts'
 import { convertUpload } from '../lib/upload-formats.ts'
 import { type StorageService, userKey } from './service.ts'
 
@@ -40,7 +40,14 @@ export async function checkImage(upload: Buffer, pdfPage = 1): Promise<CheckedIm
   }
   const data = converted.ok ? converted.data : upload
   const r = converted.ok ? await decodeImage(data) : converted
-  if (r.ok) return { data, format: r.format, width: r.width, height: r.height }
+  // bytes after the image's end are not the image: cut before anything is stored (lib/images.ts)
+  if (r.ok)
+    return {
+      data: data.subarray(0, imageEnd(data, r.format)),
+      format: r.format,
+      width: r.width,
+      height: r.height,
+    }
   switch (r.reason) {
     case 'too_many_pixels':
       throw new AppError(

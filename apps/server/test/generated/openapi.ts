@@ -5576,6 +5576,17 @@ export interface operations {
   };
   /** Upload a style image (multipart field `image`: PNG, JPEG or WebP, at most 10 MB) */
   adminUploadStyleImage: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description the style image (PNG, JPEG or WebP, at most 10 MB)
+           */
+          image: string;
+        };
+      };
+    };
     responses: {
       /** @description Default Response */
       201: {
