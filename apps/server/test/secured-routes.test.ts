@@ -81,7 +81,7 @@ describe('every secured route refuses a visitor and another user', () => {
     const secured = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => Array.isArray(op.security) && op.security.length > 0)
-        .map(([method, op]) => ({ path, method: method.toUpperCase(), security: op.security })),
+        .map(([method, op]) => ({ path, method: method.toUpperCase(), security: op.security as unknown[] })),
     )
     expect(secured.length).toBeGreaterThanOrEqual(AT_LEAST)
 

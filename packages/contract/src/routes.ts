@@ -100,7 +100,6 @@ import {
   ProjectsResponse,
   PublishProjectRequest,
 } from './projects.ts'
-import { AnimateFields } from './render.ts'
 import {
   AuthProvidersResponse,
   AuthResponse,
