@@ -106,7 +106,12 @@ export async function backup(config: Config, out: string, say: Say): Promise<Man
     }
   } else {
     if (!existsSync(config.pgliteDir)) throw new Error(`no embedded database at ${config.pgliteDir}`)
-    // PGlite is one process's: this opens it, so the server must be stopped (README: Backups)
+    // PGlite is one process's: this opens it, so the server must be stopped (README: Backups). A running
+    // PGlite keeps a postmaster.pid in its folder and removes it when it closes.
+    if (existsSync(join(config.pgliteDir, 'postmaster.pid')))
+      throw new Error(
+        `the embedded database at ${config.pgliteDir} is open (postmaster.pid): stop the server first; if it is not running, it stopped without closing: start it and stop it once`,
+      )
     const database = await openDatabase({ pgliteDir: config.pgliteDir })
     try {
       manifest.tables = await countRows((sql) => database.query(sql))
