@@ -481,7 +481,8 @@ export const oauthStates = pgTable('oauth_states', {
 
 /**
  * Folders of files to delete, written in the transaction that deletes the rows pointing into them (an account's
- * deletion, docs/decisions/0073-account-deletion-order.md). Deleted right after the commit and swept again
+ * deletion, docs/decisions/0073-account-deletion-order.md) or fails the job that wrote them
+ * (docs/decisions/0090-blob-store-refusing-writes.md). Deleted right after the commit and swept again
  * until a late writer (a job that was running) can no longer add to them; a failure leaves the row for the
  * next sweep, never a row of the product pointing to a missing file.
  */

@@ -67,6 +67,14 @@ export function blobStoreContract(
       const left: string[] = []
       for await (const key of store.list('users/u2/')) left.push(key)
       expect(left).toEqual(['users/u2/uploads/in.png'])
+      // '' is the whole store (backups, docs/decisions/0091-backups.md)
+      await store.put('styles/s1.webp', Buffer.from('d'), 'image/webp')
+      const all: string[] = []
+      for await (const key of store.list('')) all.push(key)
+      expect(all).toEqual(
+        expect.arrayContaining(['users/u2/uploads/in.png', 'users/u22/keep.png', 'styles/s1.webp']),
+      )
+      expect(all.some((k) => k.endsWith('.tmp'))).toBe(false)
       await store.deletePrefix('users/u2/')
       for await (const key of store.list('users/u2/')) throw new Error(`still there: ${key}`)
       expect(await store.get('users/u22/keep.png')).not.toBeNull()

@@ -16,7 +16,7 @@ export interface BlobStore {
   /** inclusive byte range, for video seeking */
   stream(key: string, range?: { start: number; end: number }): Promise<Readable | null>
   delete(key: string): Promise<void>
-  /** every key under a folder prefix (`users/<id>/`), in no promised order */
+  /** every key under a folder prefix (`users/<id>/`), or every key in the store for '', in no promised order */
   list(prefix: string): AsyncIterable<string>
   /** delete every file under a folder prefix; nothing there is not an error */
   deletePrefix(prefix: string): Promise<void>

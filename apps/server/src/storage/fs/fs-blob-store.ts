@@ -64,7 +64,7 @@ export class FsBlobStore implements BlobStore {
   }
 
   async *list(prefix: string): AsyncIterable<string> {
-    assertPrefix(prefix)
+    if (prefix !== '') assertPrefix(prefix)
     let entries: Array<{ name: string; parentPath: string; isFile(): boolean }>
     try {
       entries = await readdir(join(this.root, prefix), { recursive: true, withFileTypes: true })

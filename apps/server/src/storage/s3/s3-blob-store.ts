@@ -133,7 +133,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async *list(prefix: string): AsyncIterable<string> {
-    assertPrefix(prefix)
+    if (prefix !== '') assertPrefix(prefix)
     let token: string | undefined
     do {
       const page = await this.client.send(
