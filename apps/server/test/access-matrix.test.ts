@@ -150,7 +150,7 @@ async function raw(
   api: Api,
   method: string,
   path: string,
-  init: { body?: BodyInit; headers?: Record<string, string> },
+  init: { body?: string | FormData; headers?: Record<string, string> },
 ) {
   const res = await fetch(`${server.url}${path}`, {
     method,
