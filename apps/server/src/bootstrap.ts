@@ -12,15 +12,30 @@ import { StorageService } from './storage/service.ts'
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 export const DEFAULT_WEB_DIST = join(REPO_ROOT, 'apps/web/dist')
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
-  return pino({
+/**
+ * Credentials never reach a log line (docs/decisions/0093-rate-limits-headers-and-logs.md): request headers that
+ * carry them are removed wherever a plugin logs a request's headers (@fastify/multipart logs its parser's
+ * options, headers included, at trace), as are fields named like a secret.
+ */
+const REDACTED = [
+  ...['headers', '*.headers', '*.*.headers'].flatMap((h) =>
+    ['authorization', 'cookie', '["set-cookie"]', '["stripe-signature"]', '["webhook-signature"]'].map(
+      (name) => `${h}${name.startsWith('[') ? '' : '.'}${name}`,
+    ),
+  ),
+  ...['password', 'token', 'webhookSecret', 'secret'].flatMap((f) => [f, `*.${f}`]),
+]
+
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  destination?: pino.DestinationStream,
+): Logger {
+  const options = {
     level: config.LOG_LEVEL,
     base: { service: 'parti' },
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-      remove: true,
-    },
-  })
+    redact: { paths: REDACTED, remove: true },
+  }
+  return destination ? pino(options, destination) : pino(options)
 }
 
 /** Open the database, apply migrations, load the catalogue on first start, and assemble the shared services. */

@@ -46,6 +46,12 @@ const RESET_REQUEST_LIMIT = {
   hook: 'preHandler' as const,
   keyGenerator: (req: FastifyRequest) => `${req.ip}:${emailOf(req)}`,
 }
+/**
+ * Beside it, two counts whatever the other half is (docs/decisions/0093-rate-limits-headers-and-logs.md): one
+ * client asking for many mailboxes (20 in 15 minutes), and one mailbox asked for from many clients (10).
+ */
+const RESET_PER_CLIENT = { max: 20, windowMs: 15 * 60_000 }
+const RESET_PER_MAILBOX = { max: 10, windowMs: 15 * 60_000 }
 /** Guessing a 256-bit token is hopeless; this only keeps a script from hammering the link routes. */
 const LINK_LIMIT = { max: 30, timeWindow: '1 minute' }
 /** the signed-in calls count per session (the limit runs before the session is read: its token names it) */
@@ -77,6 +83,19 @@ export function accountRoutes(app: Api, ctx: AppContext): void {
         response: { 202: AcceptedResponse },
       },
       config: { rateLimit: RESET_REQUEST_LIMIT },
+      preHandler: async (req, reply) => {
+        const [client, mailbox] = await Promise.all([
+          app.attempts.hit(`reset-from:${req.ip}`, RESET_PER_CLIENT.windowMs),
+          app.attempts.hit(`reset-to:${emailOf(req)}`, RESET_PER_MAILBOX.windowMs),
+        ])
+        const over = [
+          client.count > RESET_PER_CLIENT.max ? client.ttlMs : 0,
+          mailbox.count > RESET_PER_MAILBOX.max ? mailbox.ttlMs : 0,
+        ]
+        if (!over.some(Boolean)) return
+        reply.header('retry-after', String(Math.max(1, Math.ceil(Math.max(...over) / 1000))))
+        throw new AppError('rate_limited', 'Too many attempts. Please wait a moment and try again.')
+      },
     },
     async (req, reply) => {
       // a demo has no accounts to recover (docs/product.md#demo-mode)

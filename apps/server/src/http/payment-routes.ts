@@ -20,6 +20,7 @@ import { aLaCarteOrder, planPackOrder } from '../domain/pricing.ts'
 import { authenticated } from './auth-scope.ts'
 import { pageLanguage, testCheckoutRoutes } from './test-checkout-routes.ts'
 import type { Api, ApiServices } from './types.ts'
+import { PROVIDER_WEBHOOK_LIMIT } from './webhook-routes.ts'
 
 const tags = ['payments']
 /** starting checkouts: generous for a person, a wall for a script */
@@ -280,12 +281,16 @@ export function paymentRoutes(app: Api, ctx: AppContext, { payments }: ApiServic
         { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
         (_req, body, done) => done(null, body),
       )
-      scope.post('/webhooks/stripe', { schema: { hide: true } }, async (req, reply) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-        const signature = req.headers['stripe-signature']
-        const verdict = await webhook.receive(raw, Array.isArray(signature) ? signature[0] : signature)
-        return reply.status(verdict.status).send(verdict.body)
-      })
+      scope.post(
+        '/webhooks/stripe',
+        { schema: { hide: true }, config: { rateLimit: PROVIDER_WEBHOOK_LIMIT } },
+        async (req, reply) => {
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+          const signature = req.headers['stripe-signature']
+          const verdict = await webhook.receive(raw, Array.isArray(signature) ? signature[0] : signature)
+          return reply.status(verdict.status).send(verdict.body)
+        },
+      )
     })
   }
 

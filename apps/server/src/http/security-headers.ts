@@ -13,7 +13,6 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -23,9 +22,30 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'x-xss-protection': '0',
 })
 
+/**
+ * An /api answer (JSON, a file, an event stream) is never a page: opened on its own it may run, load or frame
+ * nothing. The HTML the API serves (the explorer, the test checkout) sets its own policy over this one.
+ */
+const API_HEADERS = Object.freeze({
+  ...SECURITY_HEADERS,
+  'content-security-policy':
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+})
+
+/**
+ * Strict-Transport-Security only on an answer sent over TLS (the request was https, or said so through a
+ * trusted proxy: TRUST_PROXY): browsers ignore it over http, and a studio trying Parti on http://localhost or
+ * a LAN address must not have the name pinned to https (docs/decisions/0093-rate-limits-headers-and-logs.md).
+ */
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+const SECURE = Object.freeze({ ...SECURITY_HEADERS, ...HSTS })
+const SECURE_API = Object.freeze({ ...API_HEADERS, ...HSTS })
+
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(SECURITY_HEADERS)
+  app.addHook('onRequest', (req, reply, done) => {
+    const api = req.url.startsWith('/api/')
+    const tls = req.protocol === 'https'
+    reply.headers(api ? (tls ? SECURE_API : API_HEADERS) : tls ? SECURE : SECURITY_HEADERS)
     done()
   })
 }

@@ -8,6 +8,13 @@ import type { Api } from './types.ts'
 /** A provider's result payload (images inline as base64 for some) stays well under this. */
 const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024
 
+/**
+ * Every provider webhook (engines' and Stripe's) is limited per address: providers send from a few addresses, a
+ * busy minute of 300 finished jobs stays well under it, and a provider told 429 delivers again later
+ * (docs/decisions/0093-rate-limits-headers-and-logs.md).
+ */
+export const PROVIDER_WEBHOOK_LIMIT = { max: 600, timeWindow: '1 minute' }
+
 const errorBody = (code: string, message: string) => ({ error: { code, message } })
 
 /**
@@ -28,7 +35,7 @@ export function webhookRoutes(engines: EngineRouter) {
       )
       scope.post<{ Params: { provider: string } }>(
         '/webhooks/:provider',
-        { schema: { hide: true } },
+        { schema: { hide: true }, config: { rateLimit: PROVIDER_WEBHOOK_LIMIT } },
         async (req, reply) => {
           const provider = req.params.provider as WebhookProvider
           // only the providers in use that have webhooks on have a receiver (their descriptor's `webhook`)

@@ -1,9 +1,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pino, { type Logger } from 'pino'
+import type { Logger } from 'pino'
 import { inject } from 'vitest'
-import { createContext } from '../../src/bootstrap.ts'
+import { createContext, createLogger } from '../../src/bootstrap.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import type { AppContext } from '../../src/context.ts'
 import type { EngineRouter } from '../../src/engines/router.ts'
@@ -27,6 +27,8 @@ export interface TestServerOptions {
   /** reuse a data folder / database (restart tests) */
   dataDir?: string
   databaseUrl?: string
+  /** where the server's log lines go (at LOG_LEVEL), for a test that reads them; else stdout */
+  logStream?: { write(line: string): void }
 }
 
 /**
@@ -64,7 +66,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...blobEnv,
     ...options.env,
   })
-  const log = pino({ level: config.LOG_LEVEL })
+  // the logger `npm start` uses, with its redactions
+  const log = createLogger(config, options.logStream)
   const ctx = await createContext(config, log)
   // without an engines option the engines come from the env exactly as `npm start` builds them (ENGINE_*)
   const engines = options.engines ?? (await createEnginesFor(config, log, ctx))
