@@ -21,6 +21,7 @@ const PricingPage = lazy(() => import('../features/pricing/PricingPage'))
 const AdminStylesPage = lazy(() => import('../features/admin/AdminStylesPage'))
 const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
 const AdminOutboxPage = lazy(() => import('../features/admin/AdminOutboxPage'))
+const AdminEnginesPage = lazy(() => import('../features/admin/AdminEnginesPage'))
 const AdminInboxPage = lazy(() => import('../features/admin/AdminInboxPage'))
 const AccountPage = lazy(() => import('../features/account/AccountPage'))
 const ResetPasswordPage = lazy(() =>
@@ -107,6 +108,11 @@ export const router = createBrowserRouter([
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
           { path: 'admin/inbox', element: <AdminInboxPage />, handle: handle('pages.adminInbox.title') },
           { path: 'admin/outbox', element: <AdminOutboxPage />, handle: handle('pages.adminOutbox.title') },
+          {
+            path: 'admin/engines',
+            element: <AdminEnginesPage />,
+            handle: handle('pages.adminEngines.title'),
+          },
         ],
       },
       {

@@ -6,6 +6,7 @@ export type PageTitleKey =
   | 'nav.account'
   | 'pages.adminPlans.title'
   | 'pages.adminOutbox.title'
+  | 'pages.adminEngines.title'
   | 'pages.account.title'
   | 'pages.resetPassword.title'
   | 'pages.verifyEmail.title'

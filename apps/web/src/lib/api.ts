@@ -166,10 +166,15 @@ export const api = {
     apiRequest(path, { ...options, method: 'DELETE' }),
 }
 
-/** Calls that wait longer (or shorter) than the default: video creation, and the health check. */
+/** The live check runs every hosted step one after another, the video step alone up to its 14-minute limit. */
+const ENGINES_CHECK_TIMEOUT_MS = 30 * 60_000
+
+/** Calls that wait longer (or shorter) than the default: video creation, the live check, the health check. */
 const ROUTE_TIMEOUTS: Partial<Record<RouteKey, number>> = {
   'POST /render/animate': ANIMATE_TIMEOUT_MS,
   'GET /health': HEALTH_TIMEOUT_MS,
+  // one real job per hosted step, a video among them: the check answers when the last has (docs/hosted-engines.md#live-check)
+  'POST /admin/engines/check': ENGINES_CHECK_TIMEOUT_MS,
 }
 
 interface CallOptions {

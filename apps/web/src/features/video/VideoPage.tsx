@@ -21,6 +21,7 @@ import { useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { CameraMovePicker } from './components/CameraMovePicker'
 import { DurationPicker } from './components/DurationPicker'
+import { FirstFrameLimits, firstFrameReason } from './components/FirstFrameLimits'
 import { VideoResult } from './components/VideoResult'
 import { useVideoDraft } from './hooks/useVideoDraft'
 import { videoCost, videoReadiness } from './readiness'
@@ -54,9 +55,10 @@ export default function VideoPage() {
   useSourceImage((image) => update({ images: [image], source: 'upload' }))
 
   // what the engine does with the description, the length and the camera move (docs/product.md#capabilities)
+  const caps = useCapabilities('animate')
   const view = capabilityView(
     'animate',
-    useCapabilities('animate'),
+    caps,
     { userPrompt: draft.description, duration: draft.duration, cameraMovement: draft.move },
     videoCost(draft.duration),
   )
@@ -70,6 +72,8 @@ export default function VideoPage() {
       credits,
     }),
     ...refusalReason(view, 'camera'),
+    // a first frame the video model cannot take, refused here as the server would refuse it
+    ...firstFrameReason(caps?.input, draft.source === 'upload' ? draft.images[0] : undefined),
   ]
   const fieldError = useFieldError(reasons, draft.showErrors, job.fieldError)
 
@@ -167,6 +171,11 @@ export default function VideoPage() {
             )}
           </div>
         )}
+        {/* the first frame the video model takes, from its declared capabilities (docs/product.md#capabilities) */}
+        <FirstFrameLimits
+          limits={caps?.input}
+          frame={draft.source === 'upload' ? draft.images[0] : undefined}
+        />
       </div>
       <TextAreaField
         id={ids.description}

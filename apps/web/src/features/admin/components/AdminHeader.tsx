@@ -8,9 +8,10 @@ const TABS = [
   { to: '/admin/plans', key: 'tabs.plans', end: false },
   { to: '/admin/inbox', key: 'tabs.inbox', end: false },
   { to: '/admin/outbox', key: 'tabs.outbox', end: false },
+  { to: '/admin/engines', key: 'tabs.engines', end: false },
 ] as const
 
-/** The admin screens' heading: Styles, Plans and Outbox side by side as tabs, the screen's actions on the end side. */
+/** The admin screens' heading: Styles, Plans, Inbox, Outbox and Engines side by side as tabs, the screen's actions on the end side. */
 export function AdminHeader({
   heading,
   intro,
