@@ -18,6 +18,8 @@ export interface GalleryView {
   /** yyyy-mm-dd, only with date=custom */
   from: string | null
   to: string | null
+  /** a request's variations by the one kept (docs/product.md#variations) */
+  picked: boolean
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -38,6 +40,7 @@ export function readView(params: URLSearchParams): GalleryView {
     date,
     from: date === 'custom' && from && DAY.test(from) ? from : null,
     to: date === 'custom' && to && DAY.test(to) ? to : null,
+    picked: params.get('picked') === '1',
   }
 }
 
@@ -53,6 +56,7 @@ export function writeView(params: URLSearchParams, view: Partial<GalleryView>): 
   put('q', view.q?.trim() === '' ? null : view.q)
   put('kind', view.kind)
   put('date', view.date, 'any')
+  if (view.picked !== undefined) put('picked', view.picked ? '1' : null)
   if (view.date !== undefined && view.date !== 'custom') {
     next.delete('from')
     next.delete('to')
@@ -83,6 +87,7 @@ export function toFilters(view: GalleryView, now = new Date()): GenerationFilter
   if (view.tab === 'videos') filters.type = 'video'
   if (view.tab === 'favorites') filters.favorite = true
   if (view.kind) filters.mode = view.kind
+  if (view.picked) filters.pickedOnly = true
   const q = view.q.trim()
   if (q) filters.q = q
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate())
@@ -119,6 +124,7 @@ export function listQuery(
     type: filters.type,
     mode: filters.mode,
     favorite: filters.favorite ? 'true' : undefined,
+    variations: filters.pickedOnly ? 'picked' : undefined,
     q: filters.q || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
@@ -128,4 +134,4 @@ export function listQuery(
 }
 
 export const isFiltered = (view: GalleryView) =>
-  view.q.trim() !== '' || view.kind !== null || view.date !== 'any'
+  view.q.trim() !== '' || view.kind !== null || view.date !== 'any' || view.picked
