@@ -15,7 +15,9 @@ describe('gallery view in the address', () => {
       from: '2026-01-02',
       to: null,
       project: null,
+      picked: false,
     })
+    expect(readView(new URLSearchParams('picked=1')).picked).toBe(true)
     expect(readView(new URLSearchParams('tab=nope&kind=drawing&date=soon&project=x'))).toMatchObject({
       tab: 'all',
       kind: null,
@@ -64,6 +66,10 @@ describe('server filters of a view (tabs filtered on the server)', () => {
   it('builds the query string of GET /api/user/generations', () => {
     expect(queryString(listQuery({ type: 'video', q: 'a b', favorite: true }, 'CUR', 100))).toBe(
       'type=video&favorite=true&q=a+b&limit=100&cursor=CUR',
+    )
+    // "Picked only": a request's variations by the one kept (docs/product.md#variations)
+    expect(queryString(listQuery(toFilters({ ...base, picked: true }), null, 100))).toBe(
+      'variations=picked&limit=100',
     )
   })
 })

@@ -20,6 +20,8 @@ export interface GalleryView {
   to: string | null
   /** a project's id (docs/product.md#projects) */
   project: string | null
+  /** a request's variations by the one kept (docs/product.md#variations) */
+  picked: boolean
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -42,6 +44,7 @@ export function readView(params: URLSearchParams): GalleryView {
     from: date === 'custom' && from && DAY.test(from) ? from : null,
     to: date === 'custom' && to && DAY.test(to) ? to : null,
     project: UUID.test(params.get('project') ?? '') ? params.get('project') : null,
+    picked: params.get('picked') === '1',
   }
 }
 
@@ -58,6 +61,7 @@ export function writeView(params: URLSearchParams, view: Partial<GalleryView>): 
   put('kind', view.kind)
   put('project', view.project)
   put('date', view.date, 'any')
+  if (view.picked !== undefined) put('picked', view.picked ? '1' : null)
   if (view.date !== undefined && view.date !== 'custom') {
     next.delete('from')
     next.delete('to')
@@ -89,6 +93,7 @@ export function toFilters(view: GalleryView, now = new Date()): GenerationFilter
   if (view.tab === 'favorites') filters.favorite = true
   if (view.kind) filters.mode = view.kind
   if (view.project) filters.projectId = view.project
+  if (view.picked) filters.pickedOnly = true
   const q = view.q.trim()
   if (q) filters.q = q
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate())
@@ -126,6 +131,7 @@ export function listQuery(
     mode: filters.mode,
     projectId: filters.projectId,
     favorite: filters.favorite ? 'true' : undefined,
+    variations: filters.pickedOnly ? 'picked' : undefined,
     q: filters.q || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
@@ -135,4 +141,4 @@ export function listQuery(
 }
 
 export const isFiltered = (view: GalleryView) =>
-  view.q.trim() !== '' || view.kind !== null || view.date !== 'any' || view.project !== null
+  view.q.trim() !== '' || view.kind !== null || view.date !== 'any' || view.project !== null || view.picked

@@ -7,6 +7,8 @@ export interface GenerationFilters {
   mode?: GenerationMode
   projectId?: string
   favorite?: boolean
+  /** of a request's variations only the kept one, or the first while none is (docs/product.md#variations) */
+  pickedOnly?: boolean
   q?: string
   from?: string
   to?: string
@@ -30,6 +32,8 @@ export function matchesFilters(g: Generation, f: GenerationFilters): boolean {
   if (f.mode && g.mode !== f.mode) return false
   if (f.projectId && g.projectId !== f.projectId) return false
   if (f.favorite && !g.favorite) return false
+  // a live variation joins a "picked only" list when kept, or as its request's first (the server's rule)
+  if (f.pickedOnly && g.metadata.variation && !g.picked && g.metadata.variation.index !== 0) return false
   if (f.q && !g.userPrompt.toLowerCase().includes(f.q.trim().toLowerCase())) return false
   if (f.from && g.createdAt < f.from) return false
   if (f.to && g.createdAt > f.to) return false

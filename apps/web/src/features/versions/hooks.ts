@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { applyGeneration } from '../jobs/cache'
 import { fetchLineage, pickVariation, runAgain } from './api'
 
-export const lineageKey = (id: string) => ['generations', 'lineage', id] as const
+const lineageKey = (id: string) => ['generations', 'lineage', id] as const
 
 /** The versions tree of a result; refetched when opened again (edits may have been made since). */
 export function useLineage(id: string | null | undefined) {

@@ -1,6 +1,6 @@
 import type { Generation } from '@parti/contract'
 import { Clapperboard, Download, Pencil, Sparkles } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button, buttonClass } from '../../../components/ui/Button'
@@ -15,6 +15,7 @@ import { useEstimate } from '../../create/hooks/useEstimate'
 import { useGeneration } from '../../create/hooks/useGeneration'
 import { useDownload } from '../../gallery/hooks/useDownload'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
+import { BranchSwitcher } from '../../versions/BranchSwitcher'
 import { replyFor } from '../reply'
 
 /**
@@ -32,7 +33,9 @@ export function EditReply({
 }) {
   const { t, i18n } = useTranslation(['chat', 'create', 'jobs'])
   const { t: tCreate } = useTranslation('create')
-  const query = useGeneration(id)
+  // another branch of the same source, chosen with the branch switcher (docs/product.md#versions)
+  const [branch, setBranch] = useState<string | null>(null)
+  const query = useGeneration(branch ?? id)
   const g = query.data ?? initial
   const estimate = useEstimate('magic-edit')
   const download = useDownload()
@@ -92,6 +95,7 @@ export function EditReply({
         )}
         {g.status === 'completed' && g.outputImageUrl && (
           <>
+            <BranchSwitcher generation={g} onSwitch={setBranch} />
             <ResultViewer
               beforeUrl={g.inputImageUrl}
               afterUrl={g.outputImageUrl}

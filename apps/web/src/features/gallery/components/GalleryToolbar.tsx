@@ -1,5 +1,5 @@
 import { TEXT_LIMITS } from '@parti/contract'
-import { CalendarDays, ChevronDown, Loader2, Search, SlidersHorizontal, X } from 'lucide-react'
+import { CalendarDays, Check, ChevronDown, Loader2, Search, SlidersHorizontal, X } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { memo, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -127,6 +127,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (q: string) =
 
 function FilterRow({ view, onChange }: Omit<GalleryToolbarProps, 'inProgress'>) {
   const { t } = useTranslation('gallery')
+  const { t: tv } = useTranslation('versions')
   const kindOptions = [
     { value: 'all', label: t('filters.anyKind') },
     ...KIND_ORDER.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
@@ -169,11 +170,21 @@ function FilterRow({ view, onChange }: Omit<GalleryToolbarProps, 'inProgress'>) 
         onChange={(project) => onChange({ project })}
         className={cn(chip, view.project && 'border-accent text-accent-soft-fg bg-accent-soft')}
       />
+      <button
+        type="button"
+        aria-pressed={view.picked}
+        data-testid="filter-picked"
+        onClick={() => onChange({ picked: !view.picked })}
+        className={cn(chip, view.picked && 'border-accent text-accent-soft-fg bg-accent-soft')}
+      >
+        <Check aria-hidden />
+        {tv('variations.pickedOnly')}
+      </button>
       {isFiltered(view) && (
         <button
           type="button"
           data-testid="clear-filters"
-          onClick={() => onChange({ q: '', kind: null, date: 'any', project: null })}
+          onClick={() => onChange({ q: '', kind: null, date: 'any', project: null, picked: false })}
           className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-fg-muted hover:bg-surface-2 hover:text-fg"
         >
           <X className="size-4" aria-hidden />

@@ -5,9 +5,12 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
+import { Segmented } from '../../../components/ui/Segmented'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { ZoomPanHandle } from '../../../components/ui/ZoomPan'
 import { KIND_UI } from '../../jobs/kinds'
+import { MadeWith } from '../../versions/MadeWith'
+import { VersionsPanel } from '../../versions/VersionsPanel'
 import { resultUrl } from '../download'
 import { useDownload } from '../hooks/useDownload'
 import { useGeneration } from '../hooks/useGeneration'
@@ -96,6 +99,7 @@ function DetailBody({
   onDelete,
 }: DetailViewProps & { generation: Generation }) {
   const { t, i18n } = useTranslation('gallery')
+  const { t: tv } = useTranslation('versions')
   const download = useDownload()
   const before = beforeUrl(g)
   const canCompare = !!before && !!g.outputImageUrl && g.type === 'image' && g.status === 'completed'
@@ -106,6 +110,13 @@ function DetailBody({
   const [edit, setEdit] = useState<EditMode | null>(null)
   const [polygons, setPolygons] = useState<Polygon[]>([])
   const [scale, setScale] = useState(1)
+  // the aside's tab, and two versions ticked in the Versions tab to compare (docs/product.md#versions)
+  const [tab, setTab] = useState<'details' | 'versions'>('details')
+  // ticked for the result they were ticked on: stepping to another result starts with none
+  const [ticked, setTicked] = useState<{ of: string; pair: Generation[] }>({ of: g.id, pair: [] })
+  const pair = ticked.of === g.id ? ticked.pair : []
+  const setPair = (next: Generation[]) => setTicked({ of: g.id, pair: next })
+  const versus = pair.length === 2 ? { before: pair[0]!, after: pair[1]! } : null
   const zoomRef = useRef<ZoomPanHandle>(null)
   const size = useImageSize(g.outputImageUrl, g.metadata)
   const Icon = KIND_UI[g.mode].icon
@@ -198,6 +209,7 @@ function DetailBody({
             changes={changes && canShowChanges && !inpainting}
             zoomRef={zoomRef}
             onScaleChange={setScale}
+            versus={tab === 'versions' ? versus : null}
           />
           {inpainting && (
             <p className="pointer-events-none absolute inset-x-0 top-2 mx-auto w-fit max-w-[90%] rounded-full bg-black/60 px-3 py-1.5 text-center text-xs text-white backdrop-blur-sm">
@@ -284,13 +296,28 @@ function DetailBody({
         )}
 
         <section className="flex flex-col gap-4 p-5" aria-labelledby="details-heading">
-          <h3
-            id="details-heading"
-            className="text-[13px] font-semibold tracking-wide text-fg-subtle uppercase"
-          >
+          <h3 id="details-heading" className="sr-only">
             {t('details.heading')}
           </h3>
-          <DetailsPanel generation={g} onOpenSource={(sourceId) => onOpen({ id: sourceId })} />
+          <Segmented
+            size="sm"
+            stretch
+            label={t('details.heading')}
+            value={tab}
+            onChange={setTab}
+            options={[
+              { value: 'details', label: tv('versions.detailsTab'), testId: 'tab-details' },
+              { value: 'versions', label: tv('versions.tab'), testId: 'tab-versions' },
+            ]}
+          />
+          {tab === 'details' ? (
+            <>
+              <DetailsPanel generation={g} onOpenSource={(sourceId) => onOpen({ id: sourceId })} />
+              <MadeWith generation={g} onStarted={onOpen} />
+            </>
+          ) : (
+            <VersionsPanel generation={g} compare={pair} onCompareChange={setPair} onOpen={onOpen} />
+          )}
         </section>
       </aside>
     </div>

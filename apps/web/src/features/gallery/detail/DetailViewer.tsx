@@ -30,6 +30,8 @@ interface DetailViewerProps {
   changes: boolean
   zoomRef: Ref<ZoomPanHandle>
   onScaleChange: (scale: number) => void
+  /** two versions of the tree under the comparison divider, the older before (docs/product.md#versions) */
+  versus?: { before: Generation; after: Generation } | null
 }
 
 /**
@@ -44,14 +46,15 @@ export function DetailViewer({
   changes,
   zoomRef,
   onScaleChange,
+  versus,
 }: DetailViewerProps) {
   const { t } = useTranslation('gallery')
-  const before = beforeUrl(g)
-  const after = g.outputImageUrl
-  const size = useImageSize(after ?? before, after ? g.metadata : undefined)
+  const before = versus ? versus.before.outputImageUrl : beforeUrl(g)
+  const after = versus ? versus.after.outputImageUrl : g.outputImageUrl
+  const size = useImageSize(after ?? before, after ? (versus?.after ?? g).metadata : undefined)
 
-  if (isPending(g)) return <PendingView generation={g} before={before} />
-  if (g.status === 'failed') return <FailedView generation={g} />
+  if (!versus && isPending(g)) return <PendingView generation={g} before={before} />
+  if (!versus && g.status === 'failed') return <FailedView generation={g} />
 
   if (g.type === 'video' && mode !== 'before' && g.outputVideoUrl) {
     return (
@@ -116,7 +119,7 @@ export function DetailViewer({
     ) : null
 
   const showBefore = mode === 'before' && before
-  const showCompare = mode === 'compare' && before && after && g.type === 'image'
+  const showCompare = (versus || mode === 'compare') && before && after && g.type === 'image'
 
   return (
     <ZoomPan
