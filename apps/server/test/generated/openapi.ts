@@ -161,7 +161,7 @@ export interface paths {
   "/api/render/start": {
     /**
      * Start a sketch render, multi-angle, home staging or chat edit
-     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
      */
     post: operations["startRender"];
   };
@@ -567,7 +567,7 @@ export interface components {
     KindCapabilitiesInput: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
           engine: string;
           model: string;
         })[];
@@ -586,7 +586,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -655,7 +655,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -676,7 +676,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
             params?: {
               [key: string]: string | number;
             };
@@ -759,7 +759,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
       createdAt: string;
     };
     ConversationInput: {
@@ -1039,7 +1039,7 @@ export interface components {
     KindCapabilities: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
           engine: string;
           model: string;
         })[];
@@ -1058,7 +1058,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -1127,7 +1127,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -1148,7 +1148,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
             params?: {
               [key: string]: string | number;
             };
@@ -1231,7 +1231,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
       createdAt: string;
     };
     Conversation: {
@@ -2736,7 +2736,7 @@ export interface operations {
   };
   /**
    * Start a sketch render, multi-angle, home staging or chat edit
-   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
   startRender: {
     requestBody: {
@@ -2746,7 +2746,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -2795,7 +2795,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3125,7 +3125,7 @@ export interface operations {
       query?: {
         generationType?: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
         type?: "image" | "video";
-        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate";
+        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
         favorite?: "true" | "false";
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description search in the prompt text */
@@ -3890,7 +3890,7 @@ export interface operations {
           "application/json": {
             estimates: ({
                 /** @enum {string} */
-                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate";
+                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
                 engine: string;
                 medianMs: number;
                 samples: number;
