@@ -106,6 +106,8 @@ export const STEP_ASKS = {
   ],
   inpaint: ['description', 'intent.remove', 'intent.add'],
   'magic-edit': ['description', 'palette', 'lasso'],
+  // nothing to choose: the photo's own lines say how much to turn it
+  straighten: [],
   animate: [
     'description',
     'duration.6',
@@ -340,6 +342,7 @@ const RUN_RULES: {
   animate: (caps, e) => ({
     steps: e.asks.some((a) => !MODIFIERS.has(a) && !doable(caps, e, a)) ? null : allSteps('animate'),
   }),
+  straighten: () => ({ steps: allSteps('straighten') }),
 }
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */

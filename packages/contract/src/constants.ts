@@ -7,6 +7,8 @@ export const COSTS = {
   video: { 6: 200, 10: 300 } as Record<VideoDuration, number>,
   perAngle: 20,
   staging: { cleaning: 20, staging: 20 },
+  /** straighten verticals: a measured correction, no model (docs/decisions/0101-straighten-verticals.md) */
+  straighten: 5,
 } as const
 
 export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging

@@ -37,6 +37,8 @@ export const FAILURES = {
   selection_empty_change:
     'The selection is empty. Please select an area with the lasso tool to indicate what to change.',
   /** sketches */
+  no_verticals:
+    'No vertical lines (wall edges, door or window frames) were found to straighten this photo by. Your credits were not charged.',
   sketch_unreadable: 'The sketch could not be read. Please upload it again.',
   sketch_blank:
     'No lines were found in the sketch: the page looks blank. Please upload a sketch with visible lines.',

@@ -39,6 +39,7 @@ export const STEPS = {
     typicalMs: 20_000,
   },
   animate: { model: 'VIDEO', media: 'video', failure: 'video_failed', typicalMs: 120_000 },
+  straighten: { model: 'STRAIGHTEN', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
 } as const satisfies Record<
   string,
   { model: string; media: (typeof MEDIA_TYPES)[number]; failure: FailureId; typicalMs: number }
@@ -146,6 +147,17 @@ export const KINDS = {
     ledger: 'Video',
     failure: 'video',
   },
+  /** listing photo prep: verticals made upright, the horizon level (docs/decisions/0101-straighten-verticals.md) */
+  straighten: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'straighten', credits: null }],
+    request: { path: '/render/start', generationType: 'straighten' },
+    engineSetting: 'ENGINE_STRAIGHTEN',
+    feature: 'straighten verticals',
+    ledger: 'Straighten verticals',
+    failure: 'staging',
+  },
 } as const satisfies Record<string, KindInfo>
 
 export type Kind = keyof typeof KINDS
@@ -193,6 +205,7 @@ const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
   'magic-edit': () => COSTS.image,
   inpaint: () => COSTS.image,
   animate: (o) => COSTS.video[o.duration ?? DEFAULT_VIDEO_DURATION],
+  straighten: () => COSTS.straighten,
 }
 
 /** The lowest and highest price of one job of a kind, over the options that change it. */

@@ -19,6 +19,9 @@ export const NOTES = {
   /** inpaint: the area was filled from its surroundings; nothing new is drawn */
   filled_from_surroundings:
     'The selected area was filled from its surroundings. The built-in engine removes and blends; it does not draw new objects.',
+  /** straighten: what was turned, and the verticals' lean measured before and after */
+  verticals_straightened:
+    'Verticals straightened from {{before}}° to {{after}}° of lean (camera tilt {{pitch}}°, roll {{roll}}° undone); {{kept}} % of the corrected picture kept by the crop.',
 } as const
 
 export type NoteId = keyof typeof NOTES

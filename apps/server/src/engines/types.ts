@@ -102,6 +102,8 @@ export type EngineTask =
       duration: VideoDuration
       cameraMovement: CameraMovement
     }
+  /** listing photo prep: the verticals made upright (docs/decisions/0101-straighten-verticals.md) */
+  | { kind: 'straighten'; input: Buffer }
 
 export type EngineTaskKind = EngineTask['kind']
 

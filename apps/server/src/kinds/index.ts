@@ -7,6 +7,7 @@ import { multiAngle } from './multi-angle.ts'
 import { parseFields } from './shared.ts'
 import { sketch } from './sketch.ts'
 import { staging } from './staging.ts'
+import { straighten } from './straighten.ts'
 import type { AnyKindDefinition, PlanContext, RenderPlan } from './types.ts'
 import { withVariations } from './variations.ts'
 
@@ -18,6 +19,7 @@ const KIND_DEFINITIONS = {
   'magic-edit': magicEdit,
   inpaint,
   animate,
+  straighten,
 } as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
 
 export function definitionOf(kind: Kind): AnyKindDefinition {

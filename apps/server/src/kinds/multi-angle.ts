@@ -75,7 +75,9 @@ export const multiAngle: KindDefinition<'multi-angle', RenderStartFields, z.infe
     const inputs: ResolvedInput[] = []
     if (sketches.length > 1) {
       for (const data of sketches) {
-        const one: PlanContext = { ...pc, parts: { fields: {}, files: new Map([['sketch', [data]]]) } }
+        // each sketch of a batch alone, with the PDF page asked for (docs/decisions/0100-phone-and-drawing-inputs.md)
+        const fields = { pdfPage: pc.parts.fields.pdfPage }
+        const one: PlanContext = { ...pc, parts: { fields, files: new Map([['sketch', [data]]]) } }
         inputs.push((await inputOf(one, 'sketch', {}))!)
       }
     } else {

@@ -131,4 +131,6 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
     'duration.10': does,
     ...cameraMoves,
   },
+  // nothing to ask: the photo's own verticals say how far to turn it (docs/decisions/0101-straighten-verticals.md)
+  straighten: {},
 }

@@ -11,6 +11,7 @@ import { magicEditStep } from './tasks/magic-edit.ts'
 import { multiAngleStep } from './tasks/multi-angle.ts'
 import { sketchStep } from './tasks/sketch.ts'
 import { stagingCleanStep, stagingStageStep } from './tasks/staging.ts'
+import { straightenStep } from './tasks/straighten.ts'
 
 /** Every step, as the local engine runs it: a new step is its task file and one line here. */
 const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
@@ -21,6 +22,7 @@ const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
   inpaint: inpaintStep,
   'magic-edit': magicEditStep,
   animate: animateStep,
+  straighten: straightenStep,
 }
 
 export interface LocalEngineOptions {

@@ -68,6 +68,11 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
         withParts(task.prompt.trim(), [cameraWords(task.cameraMovement), 'smooth cinematic motion']),
         'shaky camera, distorted architecture, morphing buildings, flicker, text, watermark',
       )
+    case 'straighten':
+      return finish(
+        'Correct the perspective of this photograph: make every vertical line of the building exactly vertical and the horizon level, two-point perspective, change nothing else',
+        'curved lines, warped walls, added objects, text, watermark',
+      )
   }
 }
 

@@ -1,5 +1,14 @@
 import type { Kind } from '@parti/contract'
-import { Clapperboard, Lasso, type LucideIcon, PencilRuler, Rotate3d, Sofa, WandSparkles } from 'lucide-react'
+import {
+  Clapperboard,
+  Lasso,
+  type LucideIcon,
+  PencilRuler,
+  Rotate3d,
+  Ruler,
+  Sofa,
+  WandSparkles,
+} from 'lucide-react'
 
 /**
  * How the app shows each kind of result: its icon, the word in a downloaded file's name, and what the built-in
@@ -11,7 +20,7 @@ export const KIND_UI: Record<
   {
     icon: LucideIcon
     fileSlug: string
-    localResult: 'localSketch' | 'localStaging' | 'localEdit' | 'localVideo'
+    localResult: 'localSketch' | 'localStaging' | 'localEdit' | 'localVideo' | 'localPrep'
   }
 > = {
   sketch: { icon: PencilRuler, fileSlug: 'sketch-render', localResult: 'localSketch' },
@@ -20,4 +29,5 @@ export const KIND_UI: Record<
   'magic-edit': { icon: WandSparkles, fileSlug: 'magic-edit', localResult: 'localEdit' },
   inpaint: { icon: Lasso, fileSlug: 'inpaint', localResult: 'localEdit' },
   animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
+  straighten: { icon: Ruler, fileSlug: 'straightened', localResult: 'localPrep' },
 }
