@@ -37,6 +37,9 @@ beforeAll(async () => {
   const conversation = await owner.post('/api/conversations', { title: 'mine' })
   expect(conversation.status).toBe(201)
   ids.conversation = conversation.body.conversation.id
+  const project = await owner.post('/api/user/projects', { name: 'mine' })
+  expect(project.status).toBe(201)
+  ids.project = project.body.project.id
   const checkout = await owner.post('/api/payments/create-a-la-carte-payment', { amount: 1, credits: 200 })
   expect(checkout.status).toBe(200)
   ids.checkout = checkout.body.sessionId
@@ -52,6 +55,8 @@ function resourceFor(path: string): string {
     [/^\/api\/user\/generations\/\{id\}/, ids.generation!],
     [/^\/api\/user\/api-keys\/\{id\}/, ids.apiKey!],
     [/^\/api\/conversations\/\{id\}/, ids.conversation!],
+    [/^\/api\/user\/projects\/\{id\}/, ids.project!],
+    [/^\/api\/admin\/mls-boards\/\{id\}/, 'rmls'],
     [/^\/api\/payments\/checkout-session\/\{id\}/, ids.checkout!],
     [/^\/api\/user\/subscriptions\/\{id\}/, ids.subscription!],
     [/^\/api\/admin\/styles\/\{id\}/, 'marker-presentation'],
@@ -69,6 +74,10 @@ function resourceFor(path: string): string {
 const BODIES: Record<string, unknown> = {
   'PATCH /api/user/generations/{id}/favorite': { favorite: true },
   'PATCH /api/user/api-keys/{id}': { webhookUrl: null },
+  'PUT /api/user/projects/{id}': { name: 'theirs' },
+  'PUT /api/user/projects/{id}/published': { published: true },
+  'PUT /api/user/generations/{id}/project': { projectId: null },
+  'POST /api/user/generations/{id}/copy': { projectId: '01900000-0000-7000-8000-000000000000' },
   'POST /api/admin/inbox/{id}/handled': { handled: true },
   'POST /api/admin/inbox/{id}/reply': { text: 'Hello' },
 }

@@ -13,10 +13,15 @@ import {
   ProjectsResponse,
   PublishProjectRequest,
 } from '@parti/contract'
+import { z } from 'zod'
 import type { AppContext } from '../context.ts'
+import { notFound } from '../domain/errors.ts'
 import { boards, updateBoardProfile } from '../projects/boards.ts'
+import { MlsExport } from '../projects/export.ts'
+import { originalPageHtml, pageLanguage } from '../projects/original-page.ts'
 import { ProjectService } from '../projects/service.ts'
 import { authenticated } from './auth-scope.ts'
+import { contentTypeOf } from '../storage/types.ts'
 import type { Api } from './types.ts'
 
 /**
@@ -26,7 +31,59 @@ import type { Api } from './types.ts'
 export function projectRoutes(app: Api, ctx: AppContext): void {
   const db = ctx.database.db
   const projects = new ProjectService(db, ctx.storage)
+  const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl)
   const tags = ['projects']
+  const CodeParams = z.object({ code: z.string().min(1).max(20) })
+
+  // The public pages of staged photos' originals (docs/decisions/0106-public-originals.md): no sign-in, only
+  // while the project is published; anything else is 404, as if the code did not exist.
+  app.get(
+    '/o/:code',
+    {
+      schema: {
+        operationId: 'getOriginalPage',
+        summary: "A staged photo's unaltered original, as a public page (while its project is published)",
+        tags,
+        params: CodeParams,
+        otherResponses: { 200: { description: 'The page', contentType: 'text/html' } },
+      },
+    },
+    async (req, reply) => {
+      const found = await exporter.publicOriginal(req.params.code)
+      if (!found) throw notFound()
+      const html = originalPageHtml(pageLanguage(req.headers['accept-language']), {
+        projectName: found.projectName,
+        reference: found.reference,
+        photoUrl: `/api/o/${req.params.code}/photo`,
+      })
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+        .send(html as never)
+    },
+  )
+  app.get(
+    '/o/:code/photo',
+    {
+      schema: {
+        operationId: 'getOriginalPhoto',
+        summary: "The unaltered original's file (while its project is published)",
+        tags,
+        params: CodeParams,
+        otherResponses: { 200: { description: 'The photo as uploaded', contentType: 'image/*' } },
+      },
+    },
+    async (req, reply) => {
+      const found = await exporter.publicOriginal(req.params.code)
+      const bytes = found ? await ctx.storage.blobs.get(found.originalKey) : null
+      if (!found || !bytes) throw notFound()
+      return reply
+        .type(contentTypeOf(found.originalKey))
+        .header('cache-control', 'no-store')
+        .send(bytes as never)
+    },
+  )
 
   authenticated(app, db, (api) => {
     api.get(
@@ -114,6 +171,27 @@ export function projectRoutes(app: Api, ctx: AppContext): void {
       async (req) => ({
         project: await projects.setPublished(req.user.userId, req.params.id, req.body.published),
       }),
+    )
+    api.post(
+      '/user/projects/:id/export',
+      {
+        schema: {
+          operationId: 'exportProjectForMls',
+          summary:
+            "Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules",
+          tags,
+          params: IdParams,
+          otherResponses: { 200: { description: 'The zip', contentType: 'application/zip' } },
+        },
+      },
+      async (req, reply) => {
+        const { zip, fileName } = await exporter.build(req.user.userId, req.params.id)
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(zip as never)
+      },
     )
     api.put(
       '/user/generations/:id/project',

@@ -86,6 +86,14 @@ export interface paths {
      */
     get: operations["listCapabilities"];
   };
+  "/api/o/{code}": {
+    /** A staged photo's unaltered original, as a public page (while its project is published) */
+    get: operations["getOriginalPage"];
+  };
+  "/api/o/{code}/photo": {
+    /** The unaltered original's file (while its project is published) */
+    get: operations["getOriginalPhoto"];
+  };
   "/api/payments/config": {
     /** Which payment provider runs (test mode or live) */
     get: operations["getPaymentsConfig"];
@@ -225,6 +233,10 @@ export interface paths {
   "/api/user/projects/{id}/published": {
     /** Publish or unpublish a project: the public pages of its originals answer only while published */
     put: operations["publishProject"];
+  };
+  "/api/user/projects/{id}/export": {
+    /** Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules */
+    post: operations["exportProjectForMls"];
   };
   "/api/user/generations/{id}/project": {
     /** Put a generation in a project, move it to another, or take it out (null) */
@@ -2080,6 +2092,74 @@ export interface operations {
       };
     };
   };
+  /** A staged photo's unaltered original, as a public page (while its project is published) */
+  getOriginalPage: {
+    parameters: {
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description The page */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The unaltered original's file (while its project is published) */
+  getOriginalPhoto: {
+    parameters: {
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description The photo as uploaded */
+      200: {
+        content: {
+          "image/*": string;
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Which payment provider runs (test mode or live) */
   getPaymentsConfig: {
     responses: {
@@ -3866,6 +3946,58 @@ export interface operations {
           "application/json": {
             project: components["schemas"]["Project"];
           };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules */
+  exportProjectForMls: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The zip */
+      200: {
+        content: {
+          "application/zip": string;
         };
       };
       /** @description Invalid request (error.code names the field or rule) */

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto'
+import type { GenerationMetadata } from '@parti/contract'
+import sharp from 'sharp'
+import { ZipFile } from 'yazl'
+import type { Db } from '../db/client.ts'
+import {
+  findBoard,
+  findOwnProject,
+  originalLinkCode,
+  projectGenerations,
+  publishedOriginal,
+} from '../db/repos/projects.ts'
+import { csvLine } from '../domain/csv.ts'
+import { AppError, notFound } from '../domain/errors.ts'
+import { type ExportEntry, labelHeight, planExport, type StagedPhoto } from '../domain/mls-export.ts'
+import { isUuid } from '../lib/ids.ts'
+import type { BlobStore } from '../storage/types.ts'
+import { toBoard } from './boards.ts'
+
+const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
+/** 10 characters of 32: 50 bits, short enough to type from a printed caption, too many to guess. */
+function newCode(): string {
+  return [...randomBytes(10)].map((b) => CODE_ALPHABET[b % 32]).join('')
+}
+
+/** The public page of a staged photo's unaltered original (docs/decisions/0106-public-originals.md). */
+export const originalPageUrl = (publicUrl: string, code: string) =>
+  `${publicUrl.replace(/\/$/, '')}/api/o/${code}`
+
+/**
+ * The board's label burnt into a copy of the staged photo: a dark band across the bottom, its height the board's
+ * share of the image height, the text centred in white. The stored master is read, never written.
+ */
+export async function burnLabel(image: Buffer, text: string, share: number): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(image).metadata()
+  const band = Math.min(height, labelHeight(share, height))
+  const escaped = text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${band}"><rect width="100%" height="100%" fill="rgb(20,20,20)" fill-opacity="0.7"/><text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="${Math.max(1, Math.round(band * 0.6))}" fill="#fff">${escaped}</text></svg>`
+  return sharp(image)
+    .rotate()
+    .composite([{ input: Buffer.from(svg), top: height - band, left: 0 }])
+    .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+    .toBuffer()
+}
+
+/**
+ * The MLS export of a project (docs/decisions/0105-mls-rules-applied-at-export.md): a zip in the board's order,
+ * captions.csv, remarks.txt, the label burnt into copies where the board requires it. Refused with every reason
+ * when the project breaks the board's rules.
+ */
+export class MlsExport {
+  constructor(
+    private readonly db: Db,
+    /** read when an export runs, not before (the OpenAPI export builds the routes without a blob store) */
+    private readonly storage: { readonly blobs: BlobStore },
+    private readonly publicUrl: string,
+  ) {}
+
+  async build(userId: string, projectId: string): Promise<{ zip: Buffer; fileName: string }> {
+    const found = isUuid(projectId) ? await findOwnProject(this.db, userId, projectId) : null
+    if (!found) throw notFound()
+    const project = found.row
+    const boardRow = project.boardId ? await findBoard(this.db, project.boardId) : null
+    if (!boardRow)
+      throw new AppError('unprocessable', 'Choose the MLS board this project is exported for', {
+        reasons: [{ id: 'no_board' }],
+      })
+    const board = toBoard(boardRow)
+    const rows = await projectGenerations(this.db, userId, projectId)
+    const photos: StagedPhoto[] = rows
+      .filter((r) => r.mode === 'staging' && r.status === 'completed' && r.outputImageKey)
+      .map((r) => {
+        const meta = r.metadata as GenerationMetadata
+        return {
+          generationId: r.id,
+          originalKey: r.inputKeys[0] ?? null,
+          stagedKey: r.outputImageKey!,
+          fidelity: meta.fidelity,
+          stagingOptions: meta.stagingOptions ?? [],
+        }
+      })
+    const plan = planExport(board, photos, project.published)
+    if (!plan.ok)
+      throw new AppError('unprocessable', "This export breaks the board's rules", { reasons: plan.reasons })
+
+    const zip = new ZipFile()
+    const chunks: Buffer[] = []
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c))
+    const done = new Promise<void>((resolve, reject) => {
+      zip.outputStream.on('end', resolve)
+      zip.outputStream.on('error', reject)
+    })
+    let captions = csvLine(['file', 'caption', 'original_link'])
+    for (const entry of plan.entries) {
+      const bytes = await this.storage.blobs.get(entry.key)
+      if (!bytes) throw new AppError('conflict', `A file of this project is missing: ${entry.file}`)
+      const out = entry.label ? await burnLabel(bytes, board.labelText, board.labelHeightShare) : bytes
+      zip.addBuffer(out, entry.file)
+      captions += csvLine([entry.file, ...(await this.caption(entry, board.captionText, userId, projectId))])
+    }
+    zip.addBuffer(Buffer.from(captions), 'captions.csv')
+    zip.addBuffer(Buffer.from(board.remarksPrefix ? `${board.remarksPrefix}\n` : ''), 'remarks.txt')
+    zip.end()
+    await done
+    const slug =
+      project.name
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 40) || 'project'
+    return { zip: Buffer.concat(chunks), fileName: `${slug}-${board.id}.zip` }
+  }
+
+  private async caption(
+    entry: ExportEntry,
+    captionText: string,
+    userId: string,
+    projectId: string,
+  ): Promise<[string, string]> {
+    if (entry.role === 'original') return ['Unaltered original photo', '']
+    if (!entry.linkOriginal) return [captionText, '']
+    const code = await originalLinkCode(
+      this.db,
+      { userId, projectId, generationId: entry.generationId },
+      newCode,
+    )
+    const url = originalPageUrl(this.publicUrl, code)
+    return [`${captionText ? `${captionText}. ` : ''}Unaltered original: ${url}`, url]
+  }
+
+  /** The public original page's facts, or null when the code is unknown or its project is not published. */
+  async publicOriginal(
+    code: string,
+  ): Promise<{ originalKey: string; projectName: string; reference: string } | null> {
+    if (!/^[a-z0-9]{1,20}$/.test(code)) return null
+    const found = await publishedOriginal(this.db, code)
+    const key = found?.generation.inputKeys[0]
+    if (!found || !key) return null
+    return { originalKey: key, projectName: found.project.name, reference: found.project.reference }
+  }
+}
