@@ -87,6 +87,8 @@ async function tinyTask(step: Step): Promise<EngineTask> {
         duration: DEFAULT_VIDEO_DURATION,
         cameraMovement: 'static',
       }
+    case 'straighten':
+      return { kind: 'straighten', input: photo }
   }
 }
 
