@@ -13,7 +13,7 @@ export interface Prediction {
 }
 
 /** The fields of a Replicate file (POST /files) the adapter reads: `urls.get` is what a prediction input takes. */
-export interface ReplicateFile {
+interface ReplicateFile {
   id: string
   urls: { get: string }
 }
