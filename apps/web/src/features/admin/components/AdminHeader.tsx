@@ -8,6 +8,7 @@ const TABS = [
   { to: '/admin/plans', key: 'tabs.plans', end: false },
   { to: '/admin/inbox', key: 'tabs.inbox', end: false },
   { to: '/admin/outbox', key: 'tabs.outbox', end: false },
+  { to: '/admin/boards', key: 'tabs.boards', end: false },
 ] as const
 
 /** The admin screens' heading: Styles, Plans and Outbox side by side as tabs, the screen's actions on the end side. */
