@@ -60,11 +60,7 @@ const extensionOf = (key: string) => /\.(png|jpe?g|webp)$/i.exec(key)?.[1]?.toLo
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The edits a staged photo made that the board forbids. */
-function brokenRules(
-  photo: StagedPhoto,
-  forbidden: readonly ForbiddenEdit[],
-  name: string,
-): ExportReason[] {
+function brokenRules(photo: StagedPhoto, forbidden: readonly ForbiddenEdit[], name: string): ExportReason[] {
   const out: ExportReason[] = []
   const f = photo.fidelity
   if (

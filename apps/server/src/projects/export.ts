@@ -24,8 +24,7 @@ function newCode(): string {
 }
 
 /** The public page of a staged photo's unaltered original (docs/decisions/0106-public-originals.md). */
-const originalPageUrl = (publicUrl: string, code: string) =>
-  `${publicUrl.replace(/\/$/, '')}/api/o/${code}`
+const originalPageUrl = (publicUrl: string, code: string) => `${publicUrl.replace(/\/$/, '')}/api/o/${code}`
 
 /**
  * The board's label burnt into a copy of the staged photo: a dark band across the bottom, its height the board's
