@@ -27,14 +27,14 @@ export type ExportBoard = Pick<
   | 'forbiddenEdits'
 >
 
-export const EXPORT_REASONS = [
+const EXPORT_REASONS = [
   'structure_changed',
   'permanent_features',
   'no_staged',
   'not_published',
   'no_original',
 ] as const
-export interface ExportReason {
+interface ExportReason {
   id: (typeof EXPORT_REASONS)[number]
   generationId?: string
   /** the file the photo would have had in the export */
@@ -60,11 +60,7 @@ const extensionOf = (key: string) => /\.(png|jpe?g|webp)$/i.exec(key)?.[1]?.toLo
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The edits a staged photo made that the board forbids. */
-export function brokenRules(
-  photo: StagedPhoto,
-  forbidden: readonly ForbiddenEdit[],
-  name: string,
-): ExportReason[] {
+function brokenRules(photo: StagedPhoto, forbidden: readonly ForbiddenEdit[], name: string): ExportReason[] {
   const out: ExportReason[] = []
   const f = photo.fidelity
   if (

@@ -20,8 +20,8 @@ import { boards, updateBoardProfile } from '../projects/boards.ts'
 import { MlsExport } from '../projects/export.ts'
 import { originalPageHtml, pageLanguage } from '../projects/original-page.ts'
 import { ProjectService } from '../projects/service.ts'
-import { authenticated } from './auth-scope.ts'
 import { contentTypeOf } from '../storage/types.ts'
+import { authenticated } from './auth-scope.ts'
 import type { Api } from './types.ts'
 
 /**

@@ -24,14 +24,13 @@ function newCode(): string {
 }
 
 /** The public page of a staged photo's unaltered original (docs/decisions/0106-public-originals.md). */
-export const originalPageUrl = (publicUrl: string, code: string) =>
-  `${publicUrl.replace(/\/$/, '')}/api/o/${code}`
+const originalPageUrl = (publicUrl: string, code: string) => `${publicUrl.replace(/\/$/, '')}/api/o/${code}`
 
 /**
  * The board's label burnt into a copy of the staged photo: a dark band across the bottom, its height the board's
  * share of the image height, the text centred in white. The stored master is read, never written.
  */
-export async function burnLabel(image: Buffer, text: string, share: number): Promise<Buffer> {
+async function burnLabel(image: Buffer, text: string, share: number): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(image).metadata()
   const band = Math.min(height, labelHeight(share, height))
   const escaped = text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)

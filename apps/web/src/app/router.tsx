@@ -23,6 +23,7 @@ const AdminPlansPage = lazy(() => import('../features/admin/AdminPlansPage'))
 const AdminOutboxPage = lazy(() => import('../features/admin/AdminOutboxPage'))
 const AdminEnginesPage = lazy(() => import('../features/admin/AdminEnginesPage'))
 const AdminInboxPage = lazy(() => import('../features/admin/AdminInboxPage'))
+const AdminBoardsPage = lazy(() => import('../features/admin/AdminBoardsPage'))
 const AccountPage = lazy(() => import('../features/account/AccountPage'))
 const ResetPasswordPage = lazy(() =>
   import('../features/account/LinkPages').then((m) => ({ default: m.ResetPasswordPage })),
@@ -107,6 +108,7 @@ export const router = createBrowserRouter([
           { path: 'admin', element: <AdminStylesPage />, handle: handle('nav.admin') },
           { path: 'admin/plans', element: <AdminPlansPage />, handle: handle('pages.adminPlans.title') },
           { path: 'admin/inbox', element: <AdminInboxPage />, handle: handle('pages.adminInbox.title') },
+          { path: 'admin/boards', element: <AdminBoardsPage />, handle: handle('pages.adminBoards.title') },
           { path: 'admin/outbox', element: <AdminOutboxPage />, handle: handle('pages.adminOutbox.title') },
           {
             path: 'admin/engines',

@@ -17,6 +17,7 @@ export type PageTitleKey =
   | 'pages.product.title'
   | 'pages.tour.title'
   | 'pages.adminInbox.title'
+  | 'pages.adminBoards.title'
 
 /** What a route declares about itself in `handle`. */
 export interface RouteHandle {

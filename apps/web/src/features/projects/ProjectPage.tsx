@@ -73,7 +73,11 @@ export default function ProjectPage() {
       ) : (
         <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight text-fg" data-testid="project-title">
+            <h1
+              dir="auto"
+              className="text-2xl font-semibold tracking-tight text-fg"
+              data-testid="project-title"
+            >
               {p.name}
             </h1>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -145,7 +149,9 @@ function Fact({ label, value }: { label: string; value: string }) {
   return (
     <>
       <dt className="text-fg-subtle">{label}</dt>
-      <dd className="min-w-0 truncate text-fg">{value}</dd>
+      <dd dir="auto" className="min-w-0 truncate text-start text-fg">
+        {value}
+      </dd>
     </>
   )
 }

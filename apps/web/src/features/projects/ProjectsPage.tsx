@@ -74,7 +74,9 @@ export default function ProjectsPage() {
                   )}
                 </div>
                 <div className="p-3">
-                  <p className="truncate font-medium text-fg">{p.name}</p>
+                  <p dir="auto" className="truncate text-start font-medium text-fg">
+                    {p.name}
+                  </p>
                   {p.reference && <p className="truncate text-sm text-fg-muted">{p.reference}</p>}
                   <p className="mt-1 text-xs text-fg-subtle">
                     {t('count', { count: p.generations })}

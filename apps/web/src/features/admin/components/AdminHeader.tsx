@@ -9,9 +9,10 @@ const TABS = [
   { to: '/admin/inbox', key: 'tabs.inbox', end: false },
   { to: '/admin/outbox', key: 'tabs.outbox', end: false },
   { to: '/admin/engines', key: 'tabs.engines', end: false },
+  { to: '/admin/boards', key: 'tabs.boards', end: false },
 ] as const
 
-/** The admin screens' heading: Styles, Plans, Inbox, Outbox and Engines side by side as tabs, the screen's actions on the end side. */
+/** The admin screens' heading: Styles, Plans, Inbox, Outbox, Engines and MLS boards side by side as tabs, the screen's actions on the end side. */
 export function AdminHeader({
   heading,
   intro,
