@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../src/auth/sessions.ts'
 import { rectMask, sketchPng } from './fixtures/images.ts'
 import { Api } from './helpers/client.ts'
 import {

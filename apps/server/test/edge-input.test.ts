@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_WEB_DIST } from '../src/bootstrap.ts'
 import { sketchPng } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
 import { balance } from './helpers/jobs.ts'
@@ -169,5 +171,50 @@ describe('/api/docs', () => {
       // served over http here: no upgrade of its own scripts to https
       expect(csp, path).not.toContain('upgrade-insecure-requests')
     }
+  })
+})
+
+describe('security headers on pages and the API (docs/decisions/0093-rate-limits-headers-and-logs.md)', () => {
+  it('pages: a CSP with no inline script but the page’s own by hash, never framed; the API: nothing at all', async () => {
+    const web = await startTestServer({
+      role: 'api',
+      webDistDir: DEFAULT_WEB_DIST,
+      env: { TRUST_PROXY: 'true' },
+    })
+    try {
+      for (const path of ['/', '/gallery', '/pricing']) {
+        const res = await fetch(`${web.url}${path}`)
+        expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
+        const csp = res.headers.get('content-security-policy') ?? ''
+        const scripts = /script-src ([^;]+)/.exec(csp)?.[1] ?? ''
+        expect(scripts, path).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]+')*$/)
+        expect(csp, path).toContain("frame-ancestors 'none'")
+        expect(csp, path).toContain("object-src 'none'")
+        // every inline script of the page is one the policy names by its hash
+        const html = await res.text()
+        for (const [, body] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+          expect(scripts).toContain(createHash('sha256').update(body!).digest('base64'))
+      }
+      for (const path of ['/', '/api/health', '/api/user/profile']) {
+        const res = await fetch(`${web.url}${path}`)
+        expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
+        expect(res.headers.get('referrer-policy'), path).toBe('no-referrer')
+        expect(res.headers.get('x-frame-options'), path).toBe('DENY')
+        // over plain http no HSTS: a studio on http://localhost is not pinned to https
+        expect(res.headers.get('strict-transport-security'), path).toBeNull()
+        // behind a TLS proxy it is there
+        const tls = await fetch(`${web.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } })
+        expect(tls.headers.get('strict-transport-security'), path).toMatch(/^max-age=\d{8,}/)
+      }
+      const api = await fetch(`${web.url}/api/health`)
+      expect(api.headers.get('content-security-policy')).toMatch(
+        /^default-src 'none'; frame-ancestors 'none'/,
+      )
+    } finally {
+      await web.close()
+    }
+    // without a trusted proxy, a client saying https is not believed
+    const said = await fetch(`${server.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(said.headers.get('strict-transport-security')).toBeNull()
   })
 })

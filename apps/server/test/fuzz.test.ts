@@ -121,15 +121,21 @@ function multipartBody(fields: Record<string, string>, files: Record<string, Buf
   return f
 }
 
-function pathFor(op: Operation): string {
+/** an id of nothing, from the seed */
+function uuidFrom(r: Random): string {
+  const h = Array.from({ length: 30 }, () => r.int(16).toString(16)).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(12, 15)}-8${h.slice(15, 18)}-${h.slice(18)}`
+}
+
+function pathFor(op: Operation, r: Random): string {
   return fillPath(op.path, (name) =>
-    name === 'id' && op.path.startsWith('/api/admin/styles') ? 'marker-presentation' : crypto.randomUUID(),
+    name === 'id' && op.path.startsWith('/api/admin/styles') ? 'marker-presentation' : uuidFrom(r),
   )
 }
 
 function casesFor(op: Operation, r: Random): Case[] {
   const cases: Case[] = []
-  const base = pathFor(op)
+  const base = pathFor(op, r)
   const add = (c: Omit<Case, 'method' | 'path'> & { path?: string }) =>
     cases.push({ method: op.method, path: base, ...c })
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sketchPng } from './fixtures/images.ts'
 import { type FakeStripe, startFakeStripe } from './fakes/stripe.ts'
+import { sketchPng } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 
@@ -52,7 +52,7 @@ describe('log lines', () => {
     }
     const api = new Api(server.url)
     const account = await api.signUp()
-    secrets['password'] = account.password
+    secrets.password = account.password
     secrets['sign-up token'] = account.token
     const signIn = await api.post('/api/auth/sign-in', { email: account.email, password: account.password })
     secrets['sign-in token'] = signIn.body.token

@@ -47,6 +47,60 @@ describe('sign-in limits', () => {
   })
 })
 
+/** `count` requests from one address, 25 at a time; answers their statuses in order. */
+async function flood(count: number, send: (i: number) => Promise<{ status: number }>) {
+  const statuses: number[] = []
+  for (let i = 0; i < count; i += 25) {
+    const batch = Array.from({ length: Math.min(25, count - i) }, (_, j) => send(i + j))
+    statuses.push(...(await Promise.all(batch)).map((r) => r.status))
+  }
+  return statuses
+}
+
+describe('every door named in docs/product.md#rate-limits has a limit', () => {
+  it('sign-up, password reset (per client and per mailbox), contact, render and provider webhooks', async () => {
+    const s = await start({ role: 'api', env: { TRUST_PROXY: 'true' } })
+    const from = (address: string) => ({ 'x-forwarded-for': address })
+    const post = (path: string, json: unknown, address: string) =>
+      new Api(s.url).request('POST', path, { json, headers: from(address), token: null })
+    const limited = (statuses: number[], allowed: number) => {
+      expect(statuses.slice(0, allowed).filter((c) => c === 429)).toEqual([])
+      expect(
+        statuses.slice(allowed).every((c) => c === 429),
+        JSON.stringify(statuses.slice(allowed)),
+      ).toBe(true)
+    }
+    // 30 sign-ups a minute per address
+    limited(
+      await flood(32, (i) => post('/api/auth/sign-up', { email: 'x', password: `p${i}` }, '10.5.0.1')),
+      30,
+    )
+    // password reset: 20 mailboxes from one client, and one mailbox from 10 clients, in 15 minutes
+    limited(
+      await flood(22, (i) => post('/api/auth/password-reset', { email: `m${i}@studio.test` }, '10.5.0.2')),
+      20,
+    )
+    const mailbox: number[] = []
+    for (let i = 0; i < 12; i++)
+      mailbox.push(
+        (await post('/api/auth/password-reset', { email: 'one@studio.test' }, `10.5.1.${i}`)).status,
+      )
+    limited(mailbox, 10)
+    // 5 contact messages a minute
+    const message = { name: 'Ana', email: 'ana@studio.test', subject: 'Hi', message: 'Hello' }
+    limited(await flood(7, () => post('/api/contact/messages', message, '10.5.0.3')), 5)
+    // 120 jobs a minute (counted before the session is looked at: a visitor's flood is cut off too)
+    limited(await flood(122, () => post('/api/render/start', {}, '10.5.0.4')), 120)
+    // 600 provider webhooks a minute per address, Stripe's or an engine's
+    const hook = (path: string) => () =>
+      fetch(`${s.url}${path}`, { method: 'POST', headers: from('10.5.0.5'), body: 'x' })
+    limited(await flood(602, hook('/api/webhooks/stripe')), 600)
+    const other = await hook('/api/webhooks/replicate')()
+    expect(other.status).toBe(429)
+    expect(other.headers.get('retry-after')).toBeTruthy()
+  }, 120_000)
+})
+
 describe('limits shared by API processes', () => {
   it.runIf(!!PG_URL)('two API processes on one database count one account together', async () => {
     const db = await createTestDatabase()

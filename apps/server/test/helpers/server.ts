@@ -27,6 +27,8 @@ export interface TestServerOptions {
   /** reuse a data folder / database (restart tests) */
   dataDir?: string
   databaseUrl?: string
+  /** the built web app to serve, as `npm start` does (pages and their headers) */
+  webDistDir?: string
   /** where the server's log lines go (at LOG_LEVEL), for a test that reads them; else stdout */
   logStream?: { write(line: string): void }
 }
@@ -78,6 +80,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: Number(options.env?.PORT ?? 0),
     host: '127.0.0.1',
     shutdownGraceMs: 2_000,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   })
   const address = runtime.app?.server.address()
   const url = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : ''
