@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   PencilRuler,
   ReceiptText,
+  Ruler,
   ShieldCheck,
   Sofa,
   Sparkles,
@@ -19,6 +20,7 @@ export type NavTitleKey =
   | 'nav.gallery'
   | 'nav.sketch'
   | 'nav.staging'
+  | 'nav.prep'
   | 'nav.pricing'
   | 'nav.credits'
   | 'nav.api'
@@ -45,6 +47,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/gallery', titleKey: 'nav.gallery', icon: Images, count: 'notifications' },
   { to: '/sketch', titleKey: 'nav.sketch', icon: PencilRuler, count: 'sketchRender', beta: true },
   { to: '/staging', titleKey: 'nav.staging', icon: Sofa, count: 'homeStaging', beta: true },
+  { to: '/prep', titleKey: 'nav.prep', icon: Ruler },
   { to: '/pricing', titleKey: 'nav.pricing', icon: CreditCard },
   { to: '/credits', titleKey: 'nav.credits', icon: ReceiptText },
   { to: '/developers', titleKey: 'nav.api', icon: KeyRound },
