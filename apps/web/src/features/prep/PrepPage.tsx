@@ -75,7 +75,6 @@ export default function PrepPage() {
         onGenerate={() => photos[0] && void submit(straightenRequest(photos[0]))}
         onShowErrors={() => setShowErrors(true)}
         onInsufficient={job.showInsufficient}
-        testId="prep-generate"
       />
     </div>
   )
