@@ -1,4 +1,4 @@
-import { pdfPages } from '../../server/test/fixtures/upload-formats'
+import { fileURLToPath } from 'node:url'
 import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { FIXTURES } from './pages/CreateScreen'
 import { PrepScreen } from './pages/PrepScreen'
@@ -35,11 +35,8 @@ test('a PDF shows its pages from the server; the page chosen is shown', async ({
   await signUpThroughApi(page)
   const prep = new PrepScreen(page)
   await prep.goto()
-  const pdf = pdfPages([
-    [1, 0, 0],
-    [0, 0, 1],
-  ])
-  await prep.upload.setInputFiles({ name: 'plans.pdf', mimeType: 'application/pdf', buffer: pdf })
+  // two pages, a red rectangle then a blue one (written by apps/server/test/fixtures/upload-formats.ts pdfPages)
+  await prep.upload.setInputFiles(fileURLToPath(new URL('./fixtures/two-pages.pdf', import.meta.url)))
   await expect(prep.pdfPage).toBeVisible()
   await expect(prep.pdfPage.locator('option')).toHaveText(['Page 1 of 2', 'Page 2 of 2'])
   const preview = page.getByTestId('prep-upload').getByRole('img')
