@@ -1,7 +1,8 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { roomPhoto } from '../engines/local/fixtures.ts'
-import { detectSegments, type Segment, structureKept } from './structure.ts'
+import { detectSegments, type Segment } from '../lib/line-segments.ts'
+import { structureKept } from './structure.ts'
 
 describe('the M-LSD structure check', () => {
   it("finds the room's long straight lines, the back wall's top edge among them", async () => {

@@ -54,6 +54,8 @@ export async function convertUpload(data: Buffer, page = 1): Promise<Converted> 
     return { ok: true, data, format, converted: false }
   }
   try {
+    // the libraries load once, outside the decode's time limit (pdf.js alone takes seconds on a cold start)
+    if (format === 'pdf') await pdfModules()
     return await withTimeout(convert(format, data, page))
   } catch (err) {
     return { ok: false, reason: err instanceof TimeoutError ? 'too_slow' : 'damaged' }
@@ -131,8 +133,21 @@ async function decodeHeic(
 
 type PdfDocument = import('pdfjs-dist/types/src/display/api').PDFDocumentProxy
 
+let loadingPdf: Promise<
+  [typeof import('pdfjs-dist/legacy/build/pdf.mjs'), typeof import('@napi-rs/canvas')]
+> | null = null
+
+/** pdf.js and the canvas it draws on, loaded once per process. */
+function pdfModules() {
+  loadingPdf ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('@napi-rs/canvas')])
+  loadingPdf.catch(() => {
+    loadingPdf = null
+  })
+  return loadingPdf
+}
+
 async function openPdf(data: Buffer): Promise<PdfDocument> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const [pdfjs] = await pdfModules()
   const root = dirname(require.resolve('pdfjs-dist/package.json'))
   return pdfjs.getDocument({
     data: new Uint8Array(data),
@@ -149,7 +164,7 @@ async function openPdf(data: Buffer): Promise<PdfDocument> {
 
 /** One page drawn on white with `longSide` pixels on its longer side (within the pixel cap), as a PNG. */
 async function drawPdfPage(pdf: PdfDocument, n: number, longSide: number): Promise<Buffer> {
-  const { createCanvas } = await import('@napi-rs/canvas')
+  const [, { createCanvas }] = await pdfModules()
   const page = await pdf.getPage(n)
   const unit = page.getViewport({ scale: 1 })
   let scale = longSide / Math.max(unit.width, unit.height)
@@ -197,6 +212,7 @@ export async function previewUpload(
       if (!r.ok) return { ok: false, reason: r.reason === 'no_such_page' ? 'damaged' : r.reason }
       return { ok: true, format, pages: 1, previews: [await thumb(r.data)] }
     }
+    await pdfModules()
     return await withTimeout(
       (async () => {
         const pdf = await openPdf(data)

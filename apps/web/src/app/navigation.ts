@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   PencilRuler,
   ReceiptText,
+  Ruler,
   ShieldCheck,
   Sofa,
   Sparkles,
@@ -21,6 +22,7 @@ export type NavTitleKey =
   | 'nav.projects'
   | 'nav.sketch'
   | 'nav.staging'
+  | 'nav.prep'
   | 'nav.pricing'
   | 'nav.credits'
   | 'nav.api'
@@ -48,6 +50,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/projects', titleKey: 'nav.projects', icon: FolderKanban },
   { to: '/sketch', titleKey: 'nav.sketch', icon: PencilRuler, count: 'sketchRender', beta: true },
   { to: '/staging', titleKey: 'nav.staging', icon: Sofa, count: 'homeStaging', beta: true },
+  { to: '/prep', titleKey: 'nav.prep', icon: Ruler },
   { to: '/pricing', titleKey: 'nav.pricing', icon: CreditCard },
   { to: '/credits', titleKey: 'nav.credits', icon: ReceiptText },
   { to: '/developers', titleKey: 'nav.api', icon: KeyRound },

@@ -13,6 +13,7 @@ const AppLayout = lazy(() => import('./AppLayout'))
 const AskPartiPage = lazy(() => import('../features/chat-edit/AskPartiPage'))
 const SketchPage = lazy(() => import('../features/sketch/SketchPage'))
 const StagingPage = lazy(() => import('../features/staging/StagingPage'))
+const PrepPage = lazy(() => import('../features/prep/PrepPage'))
 const VideoPage = lazy(() => import('../features/video/VideoPage'))
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
 const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage'))
@@ -97,6 +98,7 @@ export const router = createBrowserRouter([
         children: [
           { path: 'sketch', element: <SketchPage />, handle: handle('nav.sketch') },
           { path: 'staging', element: <StagingPage />, handle: handle('nav.staging') },
+          { path: 'prep', element: <PrepPage />, handle: handle('nav.prep') },
           { path: 'video', element: <VideoPage />, handle: handle('nav.video') },
           { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
           { path: 'projects', element: <ProjectsPage />, handle: handle('nav.projects') },

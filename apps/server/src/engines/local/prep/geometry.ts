@@ -12,14 +12,14 @@ export type Vec3 = [number, number, number]
 export type Mat3 = [number, number, number, number, number, number, number, number, number]
 
 /** Segments leaning less than this from upright can be a building's verticals seen by a tilted camera. */
-export const MAX_VERTICAL_LEAN_DEG = 25
+const MAX_VERTICAL_LEAN_DEG = 25
 /** A segment agrees with a vanishing point when it points at it within this angle. */
 const INLIER_DEG = 1.5
 
-export const lengthOf = (s: Segment) => Math.hypot(s.x2 - s.x1, s.y2 - s.y1)
+const lengthOf = (s: Segment) => Math.hypot(s.x2 - s.x1, s.y2 - s.y1)
 
 /** How far a segment leans from upright, in degrees (0–90). */
-export function leanDeg(s: Segment): number {
+function leanDeg(s: Segment): number {
   return (Math.atan2(Math.abs(s.x2 - s.x1), Math.abs(s.y2 - s.y1)) * 180) / Math.PI
 }
 
@@ -162,7 +162,8 @@ function smallestEigenvector(a: Mat3): Vec3 {
 export const multiply = (a: Mat3, b: Mat3): Mat3 => {
   const r: number[] = []
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) r.push(a[i * 3]! * b[j]! + a[i * 3 + 1]! * b[3 + j]! + a[i * 3 + 2]! * b[6 + j]!)
+    for (let j = 0; j < 3; j++)
+      r.push(a[i * 3]! * b[j]! + a[i * 3 + 1]! * b[3 + j]! + a[i * 3 + 2]! * b[6 + j]!)
   return r as Mat3
 }
 

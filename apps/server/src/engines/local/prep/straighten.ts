@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { detectSegments } from '../../../fidelity/structure.ts'
+import { detectSegments } from '../../../lib/line-segments.ts'
 import type { RawImage } from '../image-io.ts'
 import { matFromRaw, withCv } from '../opencv.ts'
 import {
@@ -29,7 +29,7 @@ const SEARCH_PX = 4
  * found to a fraction of a pixel (the peak of the gradient, a parabola through its three best samples), and a
  * line is fitted through them by total least squares. Null when too few points find an edge.
  */
-export function refineOnEdge(grey: Uint8Array, w: number, h: number, s: Segment): Segment | null {
+function refineOnEdge(grey: Uint8Array, w: number, h: number, s: Segment): Segment | null {
   const len = Math.hypot(s.x2 - s.x1, s.y2 - s.y1)
   if (len < 8) return null
   const ux = (s.x2 - s.x1) / len
@@ -115,7 +115,7 @@ export interface Verticals extends VanishingPoint {
 }
 
 /** The segments of a picture in its own pixels (M-LSD sees a 512² copy); null when the detector cannot run. */
-export async function segmentsOf(
+async function segmentsOf(
   image: Buffer,
 ): Promise<{ segments: Segment[]; width: number; height: number } | null> {
   const meta = await sharp(image).metadata()
