@@ -35,6 +35,7 @@ for (const extra of [
   './web-section.ts',
   './export-section.ts',
   './api-key-section.ts',
+  './versions-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }
