@@ -5,8 +5,9 @@
  *
  *   npm run engines:check            # exit 0 when every hosted step answered, 1 otherwise
  */
-import { ConfigError, loadConfig } from '../src/config.ts'
+
 import { createLogger } from '../src/bootstrap.ts'
+import { ConfigError, loadConfig } from '../src/config.ts'
 import { createEngines } from '../src/engines/index.ts'
 import { liveCheck } from '../src/engines/live-check.ts'
 import { noWebhooks } from '../src/engines/shared/webhooks.ts'

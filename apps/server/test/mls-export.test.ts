@@ -149,10 +149,10 @@ describe('MLS board profiles', () => {
       expect.arrayContaining(['mls-now', 'stellar', 'realtracs', 'rmls', 'smartmls', 'crmls']),
     )
     expect(byId['mls-now']).toMatchObject({ label: 'forbidden', qrAllowed: false })
-    expect(byId['rmls']).toMatchObject({ label: 'required', labelText: 'Virtually Staged' })
-    expect(byId['stellar'].remarksPrefix).toBe('One or more photo(s) was virtually staged.')
-    expect(byId['realtracs'].originalPlacement).toBe('before')
-    expect(byId['crmls']).toMatchObject({ originalLink: true, originalPlacement: 'after' })
+    expect(byId.rmls).toMatchObject({ label: 'required', labelText: 'Virtually Staged' })
+    expect(byId.stellar.remarksPrefix).toBe('One or more photo(s) was virtually staged.')
+    expect(byId.realtracs.originalPlacement).toBe('before')
+    expect(byId.crmls).toMatchObject({ originalLink: true, originalPlacement: 'after' })
     for (const b of r.body.boards) {
       expect(b.source.length).toBeGreaterThan(3)
       expect(b.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/)

@@ -87,7 +87,6 @@ import {
   SubscriptionActionResponse,
   SubscriptionsResponse,
 } from './payments.ts'
-import { AnimateFields, UploadPreviewResponse } from './render.ts'
 import {
   AssignProjectRequest,
   CopyToProjectRequest,
@@ -100,6 +99,7 @@ import {
   ProjectsResponse,
   PublishProjectRequest,
 } from './projects.ts'
+import { AnimateFields, UploadPreviewResponse } from './render.ts'
 import {
   AuthProvidersResponse,
   AuthResponse,

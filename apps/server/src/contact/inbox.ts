@@ -1,4 +1,4 @@
-import { LANGUAGES, type InboxItem, type InboxStatus, type Language } from '@parti/contract'
+import { type InboxItem, type InboxStatus, LANGUAGES, type Language } from '@parti/contract'
 import { and, count, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../db/client.ts'
 import { contactMessages } from '../db/schema.ts'

@@ -1,5 +1,5 @@
-import type { StructureCheck } from './report.ts'
 import { detectSegments, type Segment } from '../lib/line-segments.ts'
+import type { StructureCheck } from './report.ts'
 
 // The room's structure kept: M-LSD's segments (lib/line-segments.ts) of input and output matched
 // (docs/decisions/0061-fidelity-measures.md).

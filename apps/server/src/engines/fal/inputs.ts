@@ -1,7 +1,7 @@
 import { sketchControlImage } from '../shared/control-image.ts'
 import { providerFailed } from '../shared/errors.ts'
-import { FAL_CONTROL_GUIDANCE, followLinesOf } from '../shared/follow-lines.ts'
 import { type FileInputs, inlineInputs } from '../shared/file-inputs.ts'
+import { FAL_CONTROL_GUIDANCE, followLinesOf } from '../shared/follow-lines.ts'
 import { instruction, type ModelInput } from '../shared/instruction.ts'
 import { providerImages } from '../shared/outputs.ts'
 import { hostedPrompt } from '../shared/prompt.ts'

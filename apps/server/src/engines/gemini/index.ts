@@ -2,9 +2,9 @@ import type { FinishReason, Part as GenaiPart, GenerateContentConfig } from '@go
 import type { Logger } from 'pino'
 import type { ModelTable } from '../plan-rules.ts'
 import { providerFailed, refused } from '../shared/errors.ts'
+import { fileInputs } from '../shared/file-inputs.ts'
 import { hostedSupport, modelFamily } from '../shared/hosted-capabilities.ts'
 import { hostedEngine } from '../shared/hosted-engine.ts'
-import { fileInputs } from '../shared/file-inputs.ts'
 import { providerFetch, providerJson, type RetryPolicy } from '../shared/http.ts'
 import {
   canvasFor,
