@@ -212,6 +212,18 @@ export interface paths {
     /** Mark or unmark a generation as a favourite */
     patch: operations["setGenerationFavorite"];
   };
+  "/api/user/generations/{id}/pick": {
+    /** Keep one of the variations of a request (the others stay, not picked) */
+    post: operations["pickVariation"];
+  };
+  "/api/user/generations/{id}/lineage": {
+    /** The versions tree of a result: its sources, the edits made from them, their siblings */
+    get: operations["getGenerationLineage"];
+  };
+  "/api/user/generations/{id}/run-again": {
+    /** Make a result again from its recipe (same seed), on its engine or another */
+    post: operations["runGenerationAgain"];
+  };
   "/api/user/stats": {
     /** Counts of your generations by kind and status */
     get: operations["getStats"];
@@ -410,6 +422,13 @@ export interface paths {
     /** One mail of the outbox with its text and HTML (admin) */
     get: operations["getOutboxMessage"];
   };
+  "/api/admin/outbox/{id}/resend": {
+    /**
+     * Queue a failed mail again, its attempts counted from zero (admin)
+     * @description Only a failed message, and never one whose link expires (address verification, password reset, new address confirmation): the user asks for a new one.
+     */
+    post: operations["resendOutboxMessage"];
+  };
   "/api/admin/inbox": {
     /** Contact and demo requests, open or handled (admin) */
     get: operations["listInbox"];
@@ -421,6 +440,10 @@ export interface paths {
   "/api/admin/inbox/{id}/reply": {
     /** Answer a request by mail in the sender's language; marks it handled (admin) */
     post: operations["replyToInbox"];
+  };
+  "/api/admin/engines/check": {
+    /** Send one tiny real job per hosted step; time and credits per step (admin) */
+    post: operations["adminCheckEngines"];
   };
 }
 
@@ -452,6 +475,7 @@ export interface components {
       createdAt: string;
       sentAt: string | null;
       nextAttemptAt: string;
+      resendable: boolean;
     };
     StyleInput: {
       id: string;
@@ -551,6 +575,17 @@ export interface components {
       paymentPriceMonthly: string | null;
       paymentPriceYearly: string | null;
     };
+    EngineCheckRowInput: {
+      /** @enum {string} */
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      /** @enum {string} */
+      engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
+      model: string;
+      ok: boolean;
+      seconds: number;
+      credits: number;
+      error: string | null;
+    };
     ApiKeyInput: {
       id: string;
       name: string;
@@ -624,6 +659,40 @@ export interface components {
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimitsInput"];
     };
+    RecipeInput: {
+      /** @description the engine of the last step; null until the job ran */
+      engine: string | null;
+      /** @description the model and its version, as the engine names it */
+      model: string | null;
+      /** @description each step that ran, on which engine and model */
+      steps: ({
+          /** @enum {string} */
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          engine: string;
+          model: string;
+        })[];
+      seed: number | null;
+      /** @description the prompt as sent to the engine */
+      prompt: string | null;
+      negativePrompt: string | null;
+      style: {
+        id: string;
+        name: string;
+      } | null;
+      palette: {
+        id: string;
+        name: string;
+        colors: string[];
+      } | null;
+      customColors: string[] | null;
+      /** @description the kind's other settings: follow lines, room type, staging style and options, angle… */
+      options: {
+        [key: string]: unknown;
+      };
+      maskUrl: string | null;
+      sourceGenerationId: string | null;
+      inputUrls: string[];
+    };
     GenerationInput: {
       id: string;
       userId: string;
@@ -663,7 +732,14 @@ export interface components {
       thumbnailUrl: string | null;
       /** @description milliseconds the engine worked */
       processingTime: number | null;
+      /** @description the request it was made in, shared by its variations or angles */
       batchId: string | null;
+      /** @description the seed it was made with (docs/product.md#variations) */
+      seed: number | null;
+      /** @description the variation the user kept from its request */
+      picked: boolean;
+      /** @description what made it; null for results made before recipes were kept */
+      recipe: components["schemas"]["RecipeInput"] | null;
       /** @description the project it belongs to (docs/product.md#projects) */
       projectId: string | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
@@ -730,6 +806,11 @@ export interface components {
             };
           }) | string)[];
         conversationId?: string;
+        /** @description one of several variations asked for at once: its place (from 0) and how many (batchId groups them) */
+        variation?: {
+          index: number;
+          count: number;
+        };
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -966,6 +1047,7 @@ export interface components {
       createdAt: string;
       sentAt: string | null;
       nextAttemptAt: string;
+      resendable: boolean;
     };
     Style: {
       id: string;
@@ -1065,6 +1147,17 @@ export interface components {
       paymentPriceMonthly: string | null;
       paymentPriceYearly: string | null;
     };
+    EngineCheckRow: {
+      /** @enum {string} */
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      /** @enum {string} */
+      engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
+      model: string;
+      ok: boolean;
+      seconds: number;
+      credits: number;
+      error: string | null;
+    };
     ApiKey: {
       id: string;
       name: string;
@@ -1138,6 +1231,40 @@ export interface components {
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimits"];
     };
+    Recipe: {
+      /** @description the engine of the last step; null until the job ran */
+      engine: string | null;
+      /** @description the model and its version, as the engine names it */
+      model: string | null;
+      /** @description each step that ran, on which engine and model */
+      steps: ({
+          /** @enum {string} */
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          engine: string;
+          model: string;
+        })[];
+      seed: number | null;
+      /** @description the prompt as sent to the engine */
+      prompt: string | null;
+      negativePrompt: string | null;
+      style: {
+        id: string;
+        name: string;
+      } | null;
+      palette: {
+        id: string;
+        name: string;
+        colors: string[];
+      } | null;
+      customColors: string[] | null;
+      /** @description the kind's other settings: follow lines, room type, staging style and options, angle… */
+      options: {
+        [key: string]: unknown;
+      };
+      maskUrl: string | null;
+      sourceGenerationId: string | null;
+      inputUrls: string[];
+    };
     Generation: {
       id: string;
       userId: string;
@@ -1177,7 +1304,14 @@ export interface components {
       thumbnailUrl: string | null;
       /** @description milliseconds the engine worked */
       processingTime: number | null;
+      /** @description the request it was made in, shared by its variations or angles */
       batchId: string | null;
+      /** @description the seed it was made with (docs/product.md#variations) */
+      seed: number | null;
+      /** @description the variation the user kept from its request */
+      picked: boolean;
+      /** @description what made it; null for results made before recipes were kept */
+      recipe: components["schemas"]["Recipe"] | null;
       /** @description the project it belongs to (docs/product.md#projects) */
       projectId: string | null;
       /** @description why the job failed, in English; metadata.failure holds the same as reason ids to translate */
@@ -1244,6 +1378,11 @@ export interface components {
             };
           }) | string)[];
         conversationId?: string;
+        /** @description one of several variations asked for at once: its place (from 0) and how many (batchId groups them) */
+        variation?: {
+          index: number;
+          count: number;
+        };
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -2973,6 +3112,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
+          variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
@@ -3022,6 +3163,8 @@ export interface operations {
            * @enum {string}
            */
           followLines?: "loose" | "balanced" | "strict";
+          /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
+          variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
@@ -3332,6 +3475,8 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description picked: of a request's variations only the one kept (or, none kept yet, the first) */
+        variations?: "all" | "picked";
         limit?: number;
         /** @description nextCursor of the previous page */
         cursor?: string;
@@ -3554,6 +3699,182 @@ export interface operations {
     responses: {
       /** @description Default Response */
       200: {
+        content: {
+          "application/json": {
+            generation: components["schemas"]["Generation"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Keep one of the variations of a request (the others stay, not picked) */
+  pickVariation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            generations: components["schemas"]["Generation"][];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The versions tree of a result: its sources, the edits made from them, their siblings */
+  getGenerationLineage: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            rootId: string;
+            generations: components["schemas"]["Generation"][];
+            /** @description the tree has more results than one answer holds (500) */
+            truncated: boolean;
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Make a result again from its recipe (same seed), on its engine or another */
+  runGenerationAgain: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description another engine that serves every step of the kind; absent: as before
+           * @enum {string}
+           */
+          engine?: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
         content: {
           "application/json": {
             generation: components["schemas"]["Generation"];
@@ -5954,6 +6275,77 @@ export interface operations {
               createdAt: string;
               sentAt: string | null;
               nextAttemptAt: string;
+              resendable: boolean;
+              text: string;
+              html: string;
+              messageId: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Queue a failed mail again, its attempts counted from zero (admin)
+   * @description Only a failed message, and never one whose link expires (address verification, password reset, new address confirmation): the user asks for a new one.
+   */
+  resendOutboxMessage: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            item: {
+              id: string;
+              /** @enum {string} */
+              kind: "verify-email" | "password-reset" | "video-ready" | "email-change" | "email-change-notice" | "contact-forward" | "contact-reply" | "payment-receipt" | "subscription-renewed" | "subscription-cancelled" | "subscription-ended";
+              to: string;
+              subject: string;
+              language: string;
+              /** @enum {string} */
+              status: "queued" | "sending" | "sent" | "failed";
+              attempts: number;
+              maxAttempts: number;
+              lastError: string | null;
+              createdAt: string;
+              sentAt: string | null;
+              nextAttemptAt: string;
+              resendable: boolean;
               text: string;
               html: string;
               messageId: string | null;
@@ -6137,6 +6529,38 @@ export interface operations {
       };
       /** @description Not found (another user’s id answers 404 too) */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Send one tiny real job per hosted step; time and credits per step (admin) */
+  adminCheckEngines: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            rows: components["schemas"]["EngineCheckRow"][];
+            checkedAt: string;
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
