@@ -1,7 +1,8 @@
 // npm test: typecheck, lint, unit tests, API tests on a fresh PGlite folder (and on PostgreSQL when
 // DATABASE_URL or TEST_DATABASE_URL is set), then the browser specs in Chromium when one is found.
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -21,18 +22,49 @@ function step(name, cmd, args, env = {}) {
 // The API suite decides its database itself: keep the developer's DATABASE_URL from leaking into servers.
 const { DATABASE_URL, TEST_DATABASE_URL, ...cleanEnv } = process.env
 const pgUrl = TEST_DATABASE_URL || DATABASE_URL
-const vitest = (project, env = {}) =>
-  spawnSync(bin('vitest'), ['run', '--project', project], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...cleanEnv, ...env },
-  })
 
 step('typecheck', 'npm', ['run', 'typecheck', '--silent'])
 step('lint', 'npm', ['run', 'lint', '--silent'])
-for (const [name, project, env] of [
+
+/**
+ * Runs suites side by side, each into a log of its own that is printed whole when it ends, so two suites'
+ * lines never interleave. The API suites spend much of their time waiting (for workers, timers, child
+ * processes) and each runs its files one at a time: two of them together use the machine's second core.
+ */
+async function together(suites) {
+  const dir = mkdtempSync(join(tmpdir(), 'parti-test-'))
+  await Promise.all(
+    suites.map(
+      ([name, project, env], i) =>
+        new Promise((done) => {
+          const started = Date.now()
+          const log = join(dir, `${i}.log`)
+          const out = openSync(log, 'w')
+          console.log(`\x1b[1m▶ ${name}\x1b[0m (started; its output follows when it ends)`)
+          const child = spawn(bin('vitest'), ['run', '--project', project], {
+            cwd: root,
+            stdio: ['ignore', out, out],
+            env: { ...cleanEnv, FORCE_COLOR: '1', ...env },
+          })
+          child.on('close', (code) => {
+            closeSync(out)
+            const seconds = (Date.now() - started) / 1000
+            console.log(`\n\x1b[1m▶ ${name}\x1b[0m (${seconds.toFixed(1)} s)`)
+            process.stdout.write(readFileSync(log))
+            results.push({ name, ok: code === 0, seconds })
+            done()
+          })
+        }),
+    ),
+  )
+  rmSync(dir, { recursive: true, force: true })
+}
+
+await together([
   ['unit tests', 'unit', {}],
   ['web unit tests', 'web', {}],
+])
+await together([
   ['API tests on PGlite', 'api', {}],
   // the scale-out path in one run: PostgreSQL and the S3 blob store (s3rver on loopback) together
   ...(pgUrl
@@ -44,12 +76,7 @@ for (const [name, project, env] of [
         ],
       ]
     : []),
-]) {
-  const started = Date.now()
-  console.log(`\n\x1b[1m▶ ${name}\x1b[0m`)
-  const r = vitest(project, env)
-  results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 })
-}
+])
 if (!pgUrl) console.log('\n(no DATABASE_URL or TEST_DATABASE_URL: the API suite ran on PGlite only)')
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium'
