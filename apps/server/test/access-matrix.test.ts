@@ -87,11 +87,22 @@ async function resourceOf(path: string): Promise<string> {
   if (path.startsWith('/api/admin/plans/')) return 'lite'
   if (path.startsWith('/api/admin/outbox/')) return mine.outbox!
   if (path.startsWith('/api/admin/inbox/')) return mine.inbox!
+  if (path.startsWith('/api/user/projects/')) {
+    const r = await a.post('/api/user/projects', { name: 'A’s listing' })
+    expect(r.status).toBe(201)
+    return r.body.project.id
+  }
+  if (path.startsWith('/api/admin/mls-boards/')) return 'rmls'
+  // a public original's short link: anyone may ask, an unknown code is a 404 for everyone
+  if (path.startsWith('/api/o/')) return 'nocode00'
   throw new Error(`no resource to fill ${path}: add one to this test`)
 }
 
 /** Bodies that pass validation, so a caller let through reaches the route's own work. */
 const BODIES: Record<string, (caller: Caller) => unknown> = {
+  // into A's own project: the owner (and A's key) reach the move and the copy; B is stopped at the result
+  'PUT /api/user/generations/{id}/project': () => ({ projectId: mine.project }),
+  'POST /api/user/generations/{id}/copy': () => ({ projectId: mine.project }),
   'POST /api/account/password': () => ({
     currentPassword: 'not-my-password',
     newPassword: 'another-board-9',
@@ -199,6 +210,7 @@ beforeAll(async () => {
   mine.checkout = (
     await apis.A.post('/api/payments/create-a-la-carte-payment', { amount: 1, credits: 200 })
   ).body.sessionId
+  mine.project = (await apis.A.post('/api/user/projects', { name: 'A’s listing' })).body.project.id
   // an inbox message and an outbox mail for the admin's calls
   const contact = await apis.visitor.post('/api/contact/messages', {
     name: 'Ana',

@@ -63,12 +63,11 @@ describe('every door named in docs/product.md#rate-limits has a limit', () => {
     const from = (address: string) => ({ 'x-forwarded-for': address })
     const post = (path: string, json: unknown, address: string) =>
       new Api(s.url).request('POST', path, { json, headers: from(address), token: null })
+    // requests sent together reach the counter in any order (PostgreSQL takes them on several connections), so
+    // which ones are refused is not fixed: exactly `allowed` pass and every other one is 429
     const limited = (statuses: number[], allowed: number) => {
-      expect(statuses.slice(0, allowed).filter((c) => c === 429)).toEqual([])
-      expect(
-        statuses.slice(allowed).every((c) => c === 429),
-        JSON.stringify(statuses.slice(allowed)),
-      ).toBe(true)
+      const refused = statuses.filter((c) => c === 429).length
+      expect(refused, JSON.stringify(statuses)).toBe(statuses.length - allowed)
     }
     // 30 sign-ups a minute per address
     limited(

@@ -78,6 +78,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/user/projects/{id}/published': { published: true },
   'PUT /api/user/generations/{id}/project': { projectId: null },
   'POST /api/user/generations/{id}/copy': { projectId: '01900000-0000-7000-8000-000000000000' },
+  'POST /api/user/generations/{id}/run-again': {},
   'POST /api/admin/inbox/{id}/handled': { handled: true },
   'POST /api/admin/inbox/{id}/reply': { text: 'Hello' },
 }
