@@ -1,10 +1,12 @@
 import { PLAN_CATALOGUE } from '@parti/contract'
+import pg from 'pg'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JobQueue } from '../src/jobs/queue.ts'
 import { type FakeStripe, startFakeStripe } from './fakes/stripe.ts'
 import { roomJpeg } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
+import { PG_URL } from './helpers/database.ts'
 import { pressTestCheckout } from './helpers/payments.ts'
 import { type Random, rng } from './helpers/random.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
@@ -13,7 +15,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts'
 // built-in test checkout (paid, pending, cancelled, a button pressed twice) and through Stripe's signed webhooks
 // (events delivered late, several about one payment, the same event id again), subscriptions and their renewal
 // invoices and cancellation, renders accepted through the API and then delivered, failed (refunded) or
-// cancelled, and restarts of either server between steps, on PGlite. After every step, on both servers: each
+// cancelled, and restarts of either server between steps (the same data folder, or the same PostgreSQL database). After every step, on both servers: each
 // balance equals the sum of its ledger and the model's figure, none is negative, and each payment was granted
 // exactly once (one ledger row per granting event: external_ref), however often its events came.
 //
@@ -57,11 +59,17 @@ const saw = (what: string) => {
   seen[what] = (seen[what] ?? 0) + 1
 }
 
-async function start(env: Record<string, string>, dataDir?: string) {
+/** databases kept across a restart on PostgreSQL (the suite's PostgreSQL run): dropped at the end */
+const keptDatabases = new Set<string>()
+
+async function start(env: Record<string, string>, from?: TestServer) {
+  // a restart opens the same data: the same folder on PGlite, the same database on PostgreSQL
+  if (from?.databaseUrl) keptDatabases.add(from.databaseUrl)
   return startTestServer({
     role: 'api',
     env: { ...env, TRUST_PROXY: 'true' },
-    ...(dataDir ? { dataDir } : {}),
+    ...(from ? { dataDir: from.dataDir } : {}),
+    ...(from?.databaseUrl ? { databaseUrl: from.databaseUrl } : {}),
   })
 }
 
@@ -115,6 +123,13 @@ afterAll(async () => {
   await stripe?.server.close()
   await local?.server.close()
   await fake?.close()
+  for (const url of keptDatabases) {
+    const name = new URL(url).pathname.slice(1)
+    const admin = new pg.Client({ connectionString: PG_URL })
+    await admin.connect()
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
 })
 
 /** Each user's balance, the sum of their ledger, and how many granting events they have. */
@@ -156,9 +171,9 @@ async function deliver(event: object) {
 }
 
 async function restart(s: Side, jobs: Job[]) {
-  const dataDir = s.server.dataDir
-  await s.server.close({ keepData: true })
-  s.server = await start(s.env, dataDir)
+  const before = s.server
+  await before.close({ keepData: true })
+  s.server = await start(s.env, before)
   s.queue = new JobQueue(s.server.ctx.database, s.server.ctx.storage)
   for (const u of s.users) Object.assign(u.api, { base: s.server.url })
   // a job a worker held when the process went away is claimed again after its lease (here: at once)
