@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { GenerationMetadata } from '@parti/contract'
 import sharp from 'sharp'
 import { ZipFile } from 'yazl'
+import { slugify } from '../admin/slugs.ts'
 import type { Db } from '../db/client.ts'
 import {
   findBoard,
@@ -101,12 +102,7 @@ export class MlsExport {
     zip.addBuffer(Buffer.from(board.remarksPrefix ? `${board.remarksPrefix}\n` : ''), 'remarks.txt')
     zip.end()
     await done
-    const slug =
-      project.name
-        .replace(/[^A-Za-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '')
-        .slice(0, 40) || 'project'
-    return { zip: Buffer.concat(chunks), fileName: `${slug}-${board.id}.zip` }
+    return { zip: Buffer.concat(chunks), fileName: `${slugify(project.name, 'project')}-${board.id}.zip` }
   }
 
   private async caption(
