@@ -41,7 +41,7 @@ test('a staged room goes into a project from the gallery and is exported for its
   await expect(page.getByTestId('project-sources')).toContainText('Staged')
   const download = page.waitForEvent('download')
   await page.getByTestId('export-run').click()
-  expect((await download).suggestedFilename()).toBe('12-Elm-Street-rmls.zip')
+  expect((await download).suggestedFilename()).toBe('12-elm-street-rmls.zip')
   // the gallery's project filter lists the project and filters by it
   await page.goto('/gallery')
   await page.getByTestId('filter-project').selectOption({ label: '12 Elm Street' })
