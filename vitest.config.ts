@@ -31,6 +31,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           fileParallelism: false,
+          // one process for the whole suite: each file re-importing the server (sharp, OpenCV, ONNX) cost
+          // about 40 % of the run; every file starts its own servers on their own database and bucket, and no
+          // file mocks a module, so nothing a file leaves in the module cache changes another's result
+          isolate: false,
         },
       },
     ],
