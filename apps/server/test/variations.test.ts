@@ -1,4 +1,4 @@
-import { DEFAULT_SEED } from '@parti/contract'
+import { DEFAULT_SEED, priceOf } from '@parti/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalEngine } from '../src/engines/local/index.ts'
@@ -122,6 +122,58 @@ describe('variations (docs/product.md#variations)', () => {
     expect(await picked()).toEqual([ids[2]])
     await api.post(`/api/user/generations/${ids[1]}/pick`)
     expect(await picked()).toEqual([ids[1]])
+  })
+
+  it('Ask Parti variations of an edit with nothing to vary (black and white): the repeats are kept, noted and not charged', async () => {
+    const api = new Api(server.url)
+    const { user } = await api.signUp()
+    const price = priceOf('magic-edit')
+    const ask = async (userPrompt: string) => {
+      const r = await api.postForm(
+        '/api/render/start',
+        form({ generationType: 'chat-edit', userPrompt, variations: '3' }, { image: sketch }),
+      )
+      expect(r.status).toBe(202)
+      const done = (await waitForJobs(
+        api,
+        (r.body.generations as Gen[]).map((g) => g.id),
+        120_000,
+      )) as (Gen & { metadata: { sameAs?: string; notes?: unknown[] } })[]
+      expect(done.every((g) => g.status === 'completed')).toBe(true)
+      const pictures = await Promise.all(done.map((g) => bytesOf(api, g.outputImageUrl!)))
+      const distinct = new Set(pictures.map((p) => p.toString('base64'))).size
+      const ledger = (await ledgerOf(user.uid)).filter(
+        (t) => t.request_id === r.body.batchId || done.some((g) => g.id === t.generation_id),
+      )
+      return { done, distinct, ledger }
+    }
+    const before = await balance(api)
+    const grey = await ask('make it black and white')
+    // the local engine's black and white has no seeded element: one picture, three times
+    expect(grey.distinct).toBe(1)
+    // paid: at most what was delivered as distinct pictures
+    expect(before - (await balance(api))).toBe(grey.distinct * price)
+    expect(grey.ledger.filter((t) => t.kind === 'capture')).toEqual([
+      expect.objectContaining({ generation_id: grey.done[0]!.id, held: -price }),
+    ])
+    expect(
+      grey.ledger
+        .filter((t) => t.kind === 'release')
+        .map((t) => [t.generation_id, t.amount])
+        .sort(),
+    ).toEqual([grey.done[1]!.id, grey.done[2]!.id].map((id) => [id, price]).sort())
+    expect(grey.ledger.reduce((n, t) => n + t.held, 0)).toBe(0)
+    for (const g of grey.done.slice(1)) {
+      expect(g.metadata.sameAs).toBe(grey.done[0]!.id)
+      expect(g.metadata.notes).toContainEqual({ id: 'same_as_variation', params: { number: 1 } })
+    }
+    expect(grey.done[0]!.metadata.sameAs).toBeUndefined()
+    // an edit the seed grades (brighter) gives three pictures, and three are charged
+    const mid = await balance(api)
+    const bright = await ask('make it brighter')
+    expect(bright.distinct).toBe(3)
+    expect(mid - (await balance(api))).toBe(3 * price)
+    expect(bright.done.every((g) => g.metadata.sameAs === undefined)).toBe(true)
   })
 
   it('refuses more than four, and variations of a kind that makes one result per request', async () => {
