@@ -107,6 +107,9 @@ describe('variations (docs/product.md#variations)', () => {
     )
     const ids = (r.body.generations as Gen[]).map((g) => g.id)
     await waitForJobs(api, ids, 120_000)
+    // the request's results by its id (Ask Parti's conversation names only the first)
+    const request = await api.get(`/api/user/generations?batchId=${r.body.batchId}`)
+    expect((request.body.generations as Gen[]).map((g) => g.id).sort()).toEqual([...ids].sort())
     const picked = async () =>
       ((await api.get('/api/user/generations?variations=picked')).body.generations as Gen[]).map((g) => g.id)
     // none kept yet: the first stands for the request
@@ -153,21 +156,27 @@ describe('variations (docs/product.md#variations)', () => {
     expect(grey.distinct).toBe(1)
     // paid: at most what was delivered as distinct pictures
     expect(before - (await balance(api))).toBe(grey.distinct * price)
+    // the first to finish is charged (variations run side by side); the other two name it and are released
+    const charged = grey.done.find((g) => g.metadata.sameAs === undefined)!
+    const repeats = grey.done.filter((g) => g !== charged)
+    expect(repeats).toHaveLength(2)
     expect(grey.ledger.filter((t) => t.kind === 'capture')).toEqual([
-      expect.objectContaining({ generation_id: grey.done[0]!.id, held: -price }),
+      expect.objectContaining({ generation_id: charged.id, held: -price }),
     ])
     expect(
       grey.ledger
         .filter((t) => t.kind === 'release')
         .map((t) => [t.generation_id, t.amount])
         .sort(),
-    ).toEqual([grey.done[1]!.id, grey.done[2]!.id].map((id) => [id, price]).sort())
+    ).toEqual(repeats.map((g) => [g.id, price]).sort())
     expect(grey.ledger.reduce((n, t) => n + t.held, 0)).toBe(0)
-    for (const g of grey.done.slice(1)) {
-      expect(g.metadata.sameAs).toBe(grey.done[0]!.id)
-      expect(g.metadata.notes).toContainEqual({ id: 'same_as_variation', params: { number: 1 } })
+    for (const g of repeats) {
+      expect(g.metadata.sameAs).toBe(charged.id)
+      expect(g.metadata.notes).toContainEqual({
+        id: 'same_as_variation',
+        params: { number: charged.metadata.variation!.index + 1 },
+      })
     }
-    expect(grey.done[0]!.metadata.sameAs).toBeUndefined()
     // an edit the seed grades (brighter) gives three pictures, and three are charged
     const mid = await balance(api)
     const bright = await ask('make it brighter')

@@ -233,6 +233,10 @@ export const GenerationsQuery = z.object({
   favorite: z.enum(['true', 'false']).optional(),
   status: GenerationStatus.optional(),
   projectId: z.uuid().optional().describe('only the generations of this project'),
+  batchId: z
+    .uuid()
+    .optional()
+    .describe('only the results of this request: its variations or angles (docs/product.md#variations)'),
   q: z.string().max(TEXT_LIMITS.search).optional().describe('search in the prompt text'),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

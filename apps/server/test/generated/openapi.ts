@@ -800,7 +800,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation";
             params?: {
               [key: string]: string | number;
             };
@@ -1372,7 +1372,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation";
             params?: {
               [key: string]: string | number;
             };
@@ -3471,6 +3471,8 @@ export interface operations {
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description only the generations of this project */
         projectId?: string;
+        /** @description only the results of this request: its variations or angles (docs/product.md#variations) */
+        batchId?: string;
         /** @description search in the prompt text */
         q?: string;
         from?: string;
