@@ -302,14 +302,12 @@ export async function startFakeFal(options: { key?: string; port?: number } = {}
             ? [{ message: 'step 3/10', level: 'INFO', timestamp: new Date().toISOString() }]
             : null
           if (state !== 'COMPLETED')
-            return reply
-              .status(202)
-              .send({
-                status: state,
-                queue_position: state === 'IN_QUEUE' ? 1 : undefined,
-                logs,
-                ...urls(job),
-              })
+            return reply.status(202).send({
+              status: state,
+              queue_position: state === 'IN_QUEUE' ? 1 : undefined,
+              logs,
+              ...urls(job),
+            })
           return reply.status(200).send({
             status: 'COMPLETED',
             logs,

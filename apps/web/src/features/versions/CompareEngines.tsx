@@ -9,7 +9,7 @@ import { useDeleteGeneration } from '../gallery/hooks/useDeleteGeneration'
 import { usePickVariation } from './hooks'
 
 /** An engine's name as the screens say it: the built-in one in the reader's language. */
-export function useEngineName() {
+function useEngineName() {
   const { t } = useTranslation('create')
   return (engine: string) =>
     engine === 'local' ? t('engine.local') : (ENGINE_NAMES[engine as EngineId] ?? engine)
