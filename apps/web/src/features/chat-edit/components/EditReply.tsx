@@ -150,7 +150,7 @@ export function EditReply({
         {ids.length > 1 && (
           <VariationStrip
             variations={variations}
-            shown={shownVariation}
+            shown={branch && ids.includes(branch) ? branch : shownVariation}
             onShow={(v) => {
               setChosen(v)
               setBranch(null)
