@@ -49,8 +49,10 @@ export async function runAgain(
     throw new AppError('not_offered', `The ${engine} engine does not serve ${KINDS[kind].feature} here`, {
       engine,
     })
-  await checkStillServed(ctx, engines, session, { kind, steps, engine, recipe, row })
-  const { variation: _v, ...planned } = recipe.planned.metadata
+  // the engine it will run on: the one asked for, else the one the job named (a cell of a comparison)
+  const runsOn = engine ?? payload.data.engine
+  await checkStillServed(ctx, engines, session, { kind, steps, engine: runsOn, recipe, row })
+  const { variation: _v, compare: _c, ...planned } = recipe.planned.metadata
   const job: NewJob = {
     mode: kind,
     task: payload.data.task as NewJob['task'],
