@@ -5,7 +5,6 @@
 // Server time is Fastify's own measure (request received → response sent, `responseTime` in its request log),
 // read per request by id; the round trip seen by the client is given beside it.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -19,28 +18,13 @@ import pino from 'pino'
 import sharp from 'sharp'
 import { measureGalleryScroll } from './gallery-browser.ts'
 import { createBenchDatabase, explainFirstPage, seedBrowserUser, seedMillion } from './gallery-seed.ts'
+import { serverTimes } from './server-times.ts'
 import { type BenchRow, median, percentile, round } from './stats.ts'
 
 const SAMPLES = 300
 const WARMUP = 30
 const BROWSER_ITEMS = 1000
 const BROWSER_FILES = 100
-
-/**
- * Server time per request id: from the HTTP server's 'request' event (headers parsed) to the response's
- * 'finish' (the last byte handed to the socket), which is what Fastify's own responseTime covers; read from the
- * server object, so it works whatever a route's log level.
- */
-function serverTimes(server: Server) {
-  const times = new Map<string, number>()
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    const id = req.headers['x-request-id']
-    if (typeof id !== 'string') return
-    const started = performance.now()
-    res.once('finish', () => times.set(id, performance.now() - started))
-  })
-  return times
-}
 
 /** A production-like logger (info, request lines) whose output is discarded. */
 const quietInfoLog = () =>

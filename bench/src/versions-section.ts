@@ -12,6 +12,7 @@ import { singleEngineRouter } from '@parti/server/src/engines/router.ts'
 import { uuidv7 } from '@parti/server/src/lib/ids.ts'
 import { startRuntime } from '@parti/server/src/runtime.ts'
 import pino from 'pino'
+import { serverTimes } from './server-times.ts'
 import { type BenchRow, median, percentile, round } from './stats.ts'
 
 const ROUNDS = 3
@@ -82,12 +83,18 @@ async function run(): Promise<BenchRow[]> {
     }
     const leaf = ids[TREE - 1]!
     const times: number[] = []
+    const served = serverTimes(runtime.app!.server)
+    const onServer: number[] = []
     let size = 0
     for (let i = 0; i < LINEAGE_CALLS; i++) {
+      const id = `lineage-${i}`
       const t = performance.now()
-      const r = await fetch(`${base}/api/user/generations/${leaf}/lineage`, { headers: auth })
+      const r = await fetch(`${base}/api/user/generations/${leaf}/lineage`, {
+        headers: { ...auth, 'x-request-id': id },
+      })
       const body = (await r.json()) as { generations: unknown[] }
       times.push(performance.now() - t)
+      onServer.push(served.get(id) ?? Number.NaN)
       size = body.generations.length
     }
     const load = round(loadavg()[0]!, 1)
@@ -102,11 +109,11 @@ async function run(): Promise<BenchRow[]> {
         note: `four single requests started together: ${round(s4 / 1000, 2)} s (median of ${ROUNDS}); ratio ${round(t4 / s4, 2)}; load average ${load} on 2 cores`,
       },
       {
-        name: `versions tree of a ${TREE}-result lineage (GET …/lineage from a leaf), round trip p95`,
-        value: `${round(percentile(times, 95), 2)} ms (median ${round(median(times), 2)} ms, n=${LINEAGE_CALLS}, ${size} results answered)`,
+        name: `versions tree of a ${TREE}-result lineage (GET …/lineage from a leaf), server time p95`,
+        value: `${round(percentile(onServer, 95), 2)} ms (median ${round(median(onServer), 2)} ms, n=${LINEAGE_CALLS}, ${size} results answered)`,
         target: 'reported',
         pass: null,
-        note: `loopback HTTP round trip, an upper bound of the server's time; load average ${load} on 2 cores`,
+        note: `server time: the HTTP server's request → response finish; loopback round trip p95 ${round(percentile(times, 95), 2)} ms; load average ${load} on 2 cores`,
       },
     ]
   } finally {

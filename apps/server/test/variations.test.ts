@@ -1,4 +1,4 @@
-import { DEFAULT_SEED } from '@parti/contract'
+import { DEFAULT_SEED, priceOf } from '@parti/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalEngine } from '../src/engines/local/index.ts'
@@ -107,6 +107,9 @@ describe('variations (docs/product.md#variations)', () => {
     )
     const ids = (r.body.generations as Gen[]).map((g) => g.id)
     await waitForJobs(api, ids, 120_000)
+    // the request's results by its id (Ask Parti's conversation names only the first)
+    const request = await api.get(`/api/user/generations?batchId=${r.body.batchId}`)
+    expect((request.body.generations as Gen[]).map((g) => g.id).sort()).toEqual([...ids].sort())
     const picked = async () =>
       ((await api.get('/api/user/generations?variations=picked')).body.generations as Gen[]).map((g) => g.id)
     // none kept yet: the first stands for the request
@@ -122,6 +125,64 @@ describe('variations (docs/product.md#variations)', () => {
     expect(await picked()).toEqual([ids[2]])
     await api.post(`/api/user/generations/${ids[1]}/pick`)
     expect(await picked()).toEqual([ids[1]])
+  })
+
+  it('Ask Parti variations of an edit with nothing to vary (black and white): the repeats are kept, noted and not charged', async () => {
+    const api = new Api(server.url)
+    const { user } = await api.signUp()
+    const price = priceOf('magic-edit')
+    const ask = async (userPrompt: string) => {
+      const r = await api.postForm(
+        '/api/render/start',
+        form({ generationType: 'chat-edit', userPrompt, variations: '3' }, { image: sketch }),
+      )
+      expect(r.status).toBe(202)
+      const done = (await waitForJobs(
+        api,
+        (r.body.generations as Gen[]).map((g) => g.id),
+        120_000,
+      )) as (Gen & { metadata: { sameAs?: string; notes?: unknown[] } })[]
+      expect(done.every((g) => g.status === 'completed')).toBe(true)
+      const pictures = await Promise.all(done.map((g) => bytesOf(api, g.outputImageUrl!)))
+      const distinct = new Set(pictures.map((p) => p.toString('base64'))).size
+      const ledger = (await ledgerOf(user.uid)).filter(
+        (t) => t.request_id === r.body.batchId || done.some((g) => g.id === t.generation_id),
+      )
+      return { done, distinct, ledger }
+    }
+    const before = await balance(api)
+    const grey = await ask('make it black and white')
+    // the local engine's black and white has no seeded element: one picture, three times
+    expect(grey.distinct).toBe(1)
+    // paid: at most what was delivered as distinct pictures
+    expect(before - (await balance(api))).toBe(grey.distinct * price)
+    // the first to finish is charged (variations run side by side); the other two name it and are released
+    const charged = grey.done.find((g) => g.metadata.sameAs === undefined)!
+    const repeats = grey.done.filter((g) => g !== charged)
+    expect(repeats).toHaveLength(2)
+    expect(grey.ledger.filter((t) => t.kind === 'capture')).toEqual([
+      expect.objectContaining({ generation_id: charged.id, held: -price }),
+    ])
+    expect(
+      grey.ledger
+        .filter((t) => t.kind === 'release')
+        .map((t) => [t.generation_id, t.amount])
+        .sort(),
+    ).toEqual(repeats.map((g) => [g.id, price]).sort())
+    expect(grey.ledger.reduce((n, t) => n + t.held, 0)).toBe(0)
+    for (const g of repeats) {
+      expect(g.metadata.sameAs).toBe(charged.id)
+      expect(g.metadata.notes).toContainEqual({
+        id: 'same_as_variation',
+        params: { number: charged.metadata.variation!.index + 1 },
+      })
+    }
+    // an edit the seed grades (brighter) gives three pictures, and three are charged
+    const mid = await balance(api)
+    const bright = await ask('make it brighter')
+    expect(bright.distinct).toBe(3)
+    expect(mid - (await balance(api))).toBe(3 * price)
+    expect(bright.done.every((g) => g.metadata.sameAs === undefined)).toBe(true)
   })
 
   it('refuses more than four, and variations of a kind that makes one result per request', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
+import { AskPartiScreen } from './pages/AskPartiScreen'
 import { FIXTURES } from './pages/CreateScreen'
 import { DetailView } from './pages/DetailView'
 import { GalleryPage } from './pages/GalleryPage'
@@ -107,5 +108,61 @@ test.describe('variations and versions', () => {
     await nodes.nth(2).getByTestId('version-compare').check()
     await expect(detail.compare).toBeVisible()
     await shot(page, 'versions')
+  })
+
+  test('Ask Parti: three variations of an edit to pick from, a repeat not charged, then branches to switch between', async ({
+    page,
+    shell,
+  }) => {
+    const chat = new AskPartiScreen(page)
+    await chat.goto()
+    await chat.attachFile.setInputFiles(FIXTURES.room)
+    await chat.prompt.fill('make it brighter')
+    // the price of every variation, said before sending
+    await page.getByTestId('variations-3').click()
+    await expect(page.getByTestId('composer-cost')).toHaveText('3 × 20 = 60 credits')
+    await chat.send.click()
+
+    // the reply shows the strip; the second is shown and kept
+    const strip = page.getByTestId('variation-strip')
+    const items = strip.getByTestId('variation-item')
+    await expect(items).toHaveCount(3, { timeout: 30_000 })
+    await expect(strip.locator('img')).toHaveCount(3, { timeout: 60_000 })
+    await items.nth(1).click()
+    await expect(items.nth(1)).toHaveAttribute('aria-pressed', 'true')
+    const kept = await chat.resultId(1)
+    await page.getByTestId('variation-keep').click()
+    await expect(page.getByTestId('variation-kept')).toBeVisible()
+    await expect(shell.credits).toContainText(`${START - 60}`)
+    await shot(page, 'ask-parti-strip')
+
+    // three variations of black and white are one picture on the local engine: two are kept free, with a note
+    await page.getByTestId('keep-editing').click()
+    await page.getByTestId('variations-3').click()
+    await chat.ask('black and white')
+    const second = page.getByTestId('variation-strip').nth(1)
+    await expect(second.locator('img')).toHaveCount(3, { timeout: 60_000 })
+    await expect(shell.credits).toContainText(`${START - 80}`, { timeout: 30_000 })
+    let repeats = 0
+    for (const i of [0, 1, 2]) {
+      const item = second.getByTestId('variation-item').nth(i)
+      await item.click()
+      await expect(item).toHaveAttribute('aria-pressed', 'true')
+      const reply = page.getByTestId('chat-result').last()
+      await expect(reply).toContainText('Done: I made it black and white.')
+      if (await reply.getByText(/^The same picture as variation \d/).count()) repeats++
+    }
+    expect(repeats).toBe(2)
+
+    // the kept variation edited again elsewhere: a branch beside the black-and-white edit
+    await editOf(page, kept, 'make it warmer')
+    await page.reload()
+    const switcher = page.getByTestId('branch-switcher').last()
+    await expect(switcher.getByTestId('branch-position')).toContainText(/\/\s*[4-9]/, { timeout: 30_000 })
+    const before = await page.getByTestId('chat-result').last().getAttribute('data-generation-id')
+    const next = switcher.getByTestId('branch-next')
+    await ((await next.isEnabled()) ? next : switcher.getByTestId('branch-previous')).click()
+    await expect(page.getByTestId('chat-result').last()).not.toHaveAttribute('data-generation-id', before!)
+    await shot(page, 'ask-parti-branches')
   })
 })

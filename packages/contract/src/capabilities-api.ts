@@ -49,6 +49,12 @@ export const KindCapabilitiesSchema = z
     asks: asks.describe(
       'every field and option of the kind: does, approximates (and how) or cannot (and why), on the engine serving it',
     ),
+    engines: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'the engines that can serve every step of it, the configured one first: "Compare engines" runs on two or more of them (docs/product.md#compare-engines)',
+      ),
     input: InputLimitsSchema.optional().describe(
       'the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged',
     ),

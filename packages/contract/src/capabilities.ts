@@ -150,6 +150,8 @@ export interface KindCapabilities {
   asks: Partial<Record<Ask, Support>>
   /** the input picture its models accept, when narrower than Parti's own limits */
   input?: InputLimits
+  /** the engines that can serve every step of it, the configured one first ("Compare engines", "Run again") */
+  engines?: string[]
 }
 
 /** Why a picture of this size is outside the limits, or null when it fits. */

@@ -131,6 +131,8 @@ export const DEFAULT_FREE_CREDITS = 200
  * (docs/decisions/0097-variations-one-hold-many-jobs.md).
  */
 export const MAX_VARIATIONS = 4
+/** how many engines one "Compare engines" request may run side by side (docs/product.md#compare-engines) */
+export const MAX_COMPARE_ENGINES = 3
 /** The seed of a single render and of a request's first variation: the local engine's look as designed. */
 export const DEFAULT_SEED = 1847
 /**

@@ -125,6 +125,18 @@ export const GenerationMetadata = z
       .describe(
         'one of several variations asked for at once: its place (from 0) and how many (batchId groups them)',
       ),
+    compare: z
+      .object({ engine: z.string() })
+      .optional()
+      .describe(
+        'one cell of "Compare engines": the engine it was asked of (docs/product.md#compare-engines)',
+      ),
+    sameAs: z
+      .string()
+      .optional()
+      .describe(
+        'a variation byte for byte the same as this earlier result of its request: kept, not charged (docs/product.md#variations)',
+      ),
     fidelity: FidelityReport.optional(),
     failure: z
       .array(
@@ -233,6 +245,10 @@ export const GenerationsQuery = z.object({
   favorite: z.enum(['true', 'false']).optional(),
   status: GenerationStatus.optional(),
   projectId: z.uuid().optional().describe('only the generations of this project'),
+  batchId: z
+    .uuid()
+    .optional()
+    .describe('only the results of this request: its variations or angles (docs/product.md#variations)'),
   q: z.string().max(TEXT_LIMITS.search).optional().describe('search in the prompt text'),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

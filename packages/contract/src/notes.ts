@@ -22,6 +22,9 @@ export const NOTES = {
   /** straighten: what was turned, and the verticals' lean measured before and after */
   verticals_straightened:
     'Verticals straightened from {{before}}° to {{after}}° of lean (camera tilt {{pitch}}°, roll {{roll}}° undone); {{kept}} % of the corrected picture kept by the crop.',
+  /** a variation whose picture is byte for byte an earlier one's: kept, not charged (docs/decisions/0107-identical-variations-are-not-charged.md) */
+  same_as_variation:
+    'The same picture as variation {{number}}: this edit has nothing to vary on this engine, so this variation was not charged.',
 } as const
 
 export type NoteId = keyof typeof NOTES

@@ -1,7 +1,22 @@
 import { z } from 'zod'
 import { CallbackUrl } from './api-keys.ts'
-import { MAX_VARIATIONS, PDF_MAX_PAGES, TEXT_LIMITS, UPLOAD_FORMATS, type UploadFormat } from './constants.ts'
-import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
+import {
+  MAX_COMPARE_ENGINES,
+  MAX_VARIATIONS,
+  PDF_MAX_PAGES,
+  TEXT_LIMITS,
+  UPLOAD_FORMATS,
+  type UploadFormat,
+} from './constants.ts'
+import {
+  Angle,
+  CameraMovement,
+  EngineId,
+  RoomType,
+  StagingOption,
+  StagingStyle,
+  VideoDuration,
+} from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
 
@@ -96,6 +111,11 @@ export const RenderStartFields = z.object({
     )
     .describe(
       `sketch render, home staging, chat edit: how many variations to make, 1–${MAX_VARIATIONS} (docs/product.md#variations); each is its own generation, priced on its own`,
+    ),
+  engines: list(EngineId)
+    .pipe(z.array(EngineId).min(2).max(MAX_COMPARE_ENGINES).optional())
+    .describe(
+      `compare engines: the same request run once on each of these (comma-separated, 2–${MAX_COMPARE_ENGINES}), each its own generation, held as one total (docs/product.md#compare-engines)`,
     ),
   pdfPage: PdfPage,
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */

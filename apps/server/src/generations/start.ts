@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { recordUserMessage } from '../conversations/repo.ts'
 import { planStateOf } from '../db/repos/users.ts'
-import { kindCapabilities } from '../engines/capabilities.ts'
+import { kindCapabilities, servingEngines } from '../engines/capabilities.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { createJobs } from '../jobs/create.ts'
 import { toGeneration } from '../jobs/serialize.ts'
@@ -27,13 +27,16 @@ export async function startRender(
 ): Promise<{ generations: Generation[]; batchId: string | null }> {
   const stored: string[] = []
   try {
-    const capabilities = kindCapabilities(engines, await planStateOf(ctx.database.db, session.userId))
+    const planState = await planStateOf(ctx.database.db, session.userId)
+    const capabilities = kindCapabilities(engines, planState)
     const { jobs, batchId, conversation, holdTogether } = await planRequest(path, {
       ctx,
       session,
       parts,
       stored,
       capabilities,
+      servedBy: (kind) => servingEngines(engines, kind),
+      capabilitiesOn: (engine) => kindCapabilities(engines, planState, engine),
     })
     const rows = await createJobs(ctx.database, ctx.storage, session, jobs, {
       maxAttempts: ctx.config.JOB_MAX_ATTEMPTS,

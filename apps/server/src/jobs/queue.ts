@@ -1,5 +1,5 @@
-import { FAILURES, type FailureReason } from '@parti/contract'
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { FAILURES, type FailureReason, type StoredNote } from '@parti/contract'
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import { jobEnded } from '../api-webhooks/repo.ts'
 import type { Database, Tx } from '../db/client.ts'
 import { scheduleBlobDeletion } from '../db/repos/account.ts'
@@ -131,11 +131,57 @@ export class JobQueue {
         )
         .returning()
       if (!done) return null
-      const row = await this.settle(tx, done, release?.amount ?? 0, release?.reason ?? 'not delivered')
+      const twin = await this.twinOf(tx, done)
+      const row = twin
+        ? await this.settle(
+            tx,
+            await this.markTwin(tx, done, twin),
+            refundFor(done.creditsCost, done.creditsRefunded),
+            `the same picture as variation ${variationNumber(twin)}`,
+          )
+        : await this.settle(tx, done, release?.amount ?? 0, release?.reason ?? 'not delivered')
       await this.emit(tx, row, 'generation.completed')
       await this.onCompleted?.(tx, row)
       return row
     })
+  }
+
+  /**
+   * A variation whose picture is byte for byte one a sibling already delivered (an edit with nothing to vary
+   * on the local engine, a hosted engine that ignores the seed): the earliest completed sibling with the same
+   * output digest, or null (docs/decisions/0107-identical-variations-are-not-charged.md). A lock on the request
+   * makes siblings that end together compare one after the other, so of two equal pictures one is charged.
+   */
+  private async twinOf(tx: Tx, row: GenerationRow): Promise<GenerationRow | null> {
+    const digest = row.metadata.outputDigest
+    if (!row.batchId || !row.metadata.variation || typeof digest !== 'string') return null
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`variations:${row.batchId}`}))`)
+    const [twin] = await tx
+      .select()
+      .from(generations)
+      .where(
+        and(
+          eq(generations.batchId, row.batchId),
+          ne(generations.id, row.id),
+          eq(generations.status, 'completed'),
+          sql`${generations.metadata}->>'outputDigest' = ${digest}`,
+        ),
+      )
+      .orderBy(asc(generations.completedAt))
+      .limit(1)
+    return twin ?? null
+  }
+
+  /** The result says which variation it repeats, for the screens (a note) and for API users (`sameAs`). */
+  private async markTwin(tx: Tx, row: GenerationRow, twin: GenerationRow): Promise<GenerationRow> {
+    const notes = (row.metadata.notes as StoredNote[] | undefined) ?? []
+    const note: StoredNote = { id: 'same_as_variation', params: { number: variationNumber(twin) } }
+    const [marked] = await tx
+      .update(generations)
+      .set({ metadata: { ...row.metadata, sameAs: twin.id, notes: [...notes, note] } })
+      .where(eq(generations.id, row.id))
+      .returning()
+    return marked!
   }
 
   /**
@@ -314,4 +360,9 @@ export class JobQueue {
     if (type !== 'generation.updated')
       await jobEnded(db, row.id, JSON.stringify({ generations: [generation] }))
   }
+}
+
+/** A variation's number as the screens show it (1 for the first). */
+function variationNumber(row: GenerationRow): number {
+  return ((row.metadata.variation as { index: number } | undefined)?.index ?? 0) + 1
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { type EngineId, KINDS, type Kind, type KindInfo, type Step, type StoredNote } from '@parti/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -167,6 +168,8 @@ export async function runJob(deps: RunDeps, row: GenerationRow, rc: RunContext):
             ...factsMetadata(facts, meta),
             ...(changedArea === null ? {} : { changedArea: Math.round(changedArea * 10_000) / 10_000 }),
             ...(judged ? { fidelity: judged.report, fidelityOverlayKey: overlayKey } : {}),
+            // what the queue compares sibling variations by (docs/decisions/0107-identical-variations-are-not-charged.md)
+            ...digestOf(result.outputs[0]),
           },
         },
         ...(result.facts.reply ? { reply: result.facts.reply } : {}),
@@ -354,4 +357,9 @@ export async function recordAssistantReply(
       generationId: row.id,
     })
     .catch(() => {})
+}
+
+/** The SHA-256 of an image output's bytes, as `outputDigest`; nothing for other outputs. */
+function digestOf(out: EngineOutput | undefined): { outputDigest?: string } {
+  return out?.kind === 'image' ? { outputDigest: createHash('sha256').update(out.data).digest('hex') } : {}
 }

@@ -1,6 +1,15 @@
-import { EngineId, KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from '@parti/contract'
+import {
+  type AskedEffects,
+  EngineId,
+  KINDS,
+  type Kind,
+  type KindInfo,
+  STEP_NAMES,
+  type Step,
+} from '@parti/contract'
 import { z } from 'zod'
 import { animate } from './animate.ts'
+import { withEngines } from './compare.ts'
 import { inpaint } from './inpaint.ts'
 import { magicEdit } from './magic-edit.ts'
 import { multiAngle } from './multi-angle.ts'
@@ -52,6 +61,7 @@ export async function planRequest(path: RenderPath, pc: PlanContext): Promise<Re
   const fields = parseFields(candidates[0]!.fields, pc.parts.fields) as {
     generationType?: string
     variations?: number
+    engines?: EngineId[]
   }
   const definition: AnyKindDefinition =
     candidates.length === 1
@@ -60,5 +70,15 @@ export async function planRequest(path: RenderPath, pc: PlanContext): Promise<Re
           const request: KindInfo['request'] = KINDS[d.kind].request
           return 'generationType' in request && request.generationType === fields.generationType
         })!
-  return withVariations(await definition.plan(pc, fields), fields.variations)
+  const plan = await definition.plan(pc, fields)
+  const asked = pc.asked
+  const jobs = asked ? plan.jobs.map((job) => ({ ...job, asked: ownAsks(asked, job.task) })) : plan.jobs
+  if (fields.engines?.length) return withEngines({ ...plan, jobs }, fields.engines, fields.variations, pc)
+  return withVariations({ ...plan, jobs }, fields.variations)
+}
+
+/** A job's share of what its request asked: a multi-angle job asks for its own angle only. */
+function ownAsks(asked: AskedEffects, task: Record<string, unknown>): AskedEffects {
+  if (typeof task.angle !== 'string') return asked
+  return { ...asked, asks: asked.asks.filter((a) => !a.startsWith('angle.') || a === `angle.${task.angle}`) }
 }

@@ -1,4 +1,4 @@
-import type { Step } from '@parti/contract'
+import type { AskedEffects, Step } from '@parti/contract'
 import type { NewJob } from './types.ts'
 
 /**
@@ -20,7 +20,12 @@ export interface StoredRecipe {
   sourceGenerationId: string | null
   inputKeys: string[]
   /** what planning made of the request, to make it again without planning it again (not shown) */
-  planned?: { enhancedPrompt: string | null; metadata: Record<string, unknown> }
+  planned?: {
+    enhancedPrompt: string | null
+    metadata: Record<string, unknown>
+    /** what the request asked of the engine, checked again when it is run on another (absent on older rows) */
+    asked?: AskedEffects
+  }
 }
 
 /** The task's fields that are recorded on their own, or are files or plumbing rather than settings. */
@@ -55,6 +60,10 @@ export function recipeOf(job: NewJob): StoredRecipe {
     maskKey: job.maskKey ?? null,
     sourceGenerationId: job.sourceGenerationId ?? null,
     inputKeys: job.inputKeys,
-    planned: { enhancedPrompt: job.enhancedPrompt, metadata: job.metadata },
+    planned: {
+      enhancedPrompt: job.enhancedPrompt,
+      metadata: job.metadata,
+      ...(job.asked ? { asked: job.asked } : {}),
+    },
   }
 }

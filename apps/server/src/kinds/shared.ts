@@ -120,7 +120,8 @@ export function pendingPhases(kind: Kind, running?: readonly Step[]): Record<str
  */
 export function runPlanFor(pc: PlanContext, kind: Kind, request: AskingRequest): RunPlan & { steps: Step[] } {
   const caps = pc.capabilities[kind]
-  const plan = planRun(kind, caps, askedEffects(kind, request))
+  pc.asked = askedEffects(kind, request)
+  const plan = planRun(kind, caps, pc.asked)
   if (!plan.steps) {
     const why = plan.skipped.map((s) => s.note).filter(Boolean)
     throw new AppError('not_offered', why.length ? why.join(' ') : undefined, {

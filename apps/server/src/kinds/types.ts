@@ -1,4 +1,12 @@
-import type { EngineId, GenerationMode, KINDS, Kind, KindCapabilities, Step } from '@parti/contract'
+import type {
+  AskedEffects,
+  EngineId,
+  GenerationMode,
+  KINDS,
+  Kind,
+  KindCapabilities,
+  Step,
+} from '@parti/contract'
 import type { z } from 'zod'
 import type { SessionUser } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
@@ -28,6 +36,8 @@ export interface NewJob {
   seed?: number | null
   /** run on this engine rather than the configured one ("Run again" elsewhere, comparing engines) */
   engine?: EngineId
+  /** what the request asked of the engine, kept in the recipe so "Run again" elsewhere can check it again */
+  asked?: AskedEffects
 }
 
 /** What a request becomes: its jobs, and where they were asked for. */
@@ -48,6 +58,12 @@ export interface PlanContext {
   stored: string[]
   /** what each kind will do on the engines serving it, for this user's plan (docs/product.md#capabilities) */
   capabilities: Record<Kind, KindCapabilities>
+  /** what the request asks of the engine, as the kind's run plan read it (set by runPlanFor) */
+  asked?: AskedEffects
+  /** the engines that can serve every step of a kind (comparing engines, docs/product.md#compare-engines) */
+  servedBy?: (kind: Kind) => EngineId[]
+  /** what each kind would do on this engine rather than the configured one, for this user's plan */
+  capabilitiesOn?: (engine: EngineId) => Record<Kind, KindCapabilities>
 }
 
 /** What building a step's engine task may use. */

@@ -168,7 +168,7 @@ function sizeOf(value: unknown): { width: number; height: number } | null {
 
 export type FakeFal = Awaited<ReturnType<typeof startFakeFal>>
 
-export async function startFakeFal(options: { key?: string } = {}) {
+export async function startFakeFal(options: { key?: string; port?: number } = {}) {
   const key = options.key ?? 'fal_test:secret'
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
   const forger = generateKeyPairSync('ed25519').privateKey
@@ -183,152 +183,158 @@ export async function startFakeFal(options: { key?: string } = {}) {
   const behaviour: FalBehaviour = defaults()
   const timers = new Set<NodeJS.Timeout>()
 
-  const server = await startFakeServer((app, fake) => {
-    const urls = (j: FalJob) => {
-      const base = `${fake.origin}/${j.app}/requests/${j.id}`
-      return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` }
-    }
-    app.get('/.well-known/jwks.json', async () => ({
-      keys: [{ ...jwk, kid: 'fake-1', use: 'sig', alg: 'EdDSA' }],
-    }))
-    app.get<{ Params: { name: string } }>('/files/:name', async (req, reply) => {
-      const f = files.get(req.params.name)
-      if (!f || behaviour.expireOutputs) return reply.status(404).send({ detail: 'Not Found' })
-      return reply.type(f.type).send(f.data)
-    })
-    app.get<{ Params: { id: string } }>('/cdn/:id', async (req, reply) => {
-      const f = stored.get(req.params.id)
-      if (!f) return reply.status(404).send({ detail: 'Not Found' })
-      return reply.type(f.type).send(f.data)
-    })
-    app.addContentTypeParser(['image/png', 'image/jpeg'], { parseAs: 'buffer' }, (_req, body, done) =>
-      done(null, body),
-    )
-    app.post('/storage/upload/initiate', async (req, reply) => {
-      const url = new URL(req.url, fake.origin)
-      const body = (req.body ?? {}) as Record<string, unknown>
-      const extra = Object.keys(body).find((k) => k !== 'content_type' && k !== 'file_name')
-      if (url.searchParams.get('storage_type') !== 'fal-cdn-v3')
-        return reply.status(422).send({ detail: 'storage_type must be fal-cdn-v3' })
-      if (extra || typeof body.content_type !== 'string' || typeof body.file_name !== 'string')
-        return reply
-          .status(422)
-          .send({ detail: [{ loc: ['body'], msg: 'content_type and file_name, nothing else' }] })
-      const header = req.headers['x-fal-object-lifecycle']
-      let lifecycle: unknown = null
-      if (header !== undefined) {
-        try {
-          lifecycle = JSON.parse(String(header))
-        } catch {
-          return reply.status(422).send({ detail: 'X-Fal-Object-Lifecycle is not JSON' })
-        }
+  const server = await startFakeServer(
+    (app, fake) => {
+      const urls = (j: FalJob) => {
+        const base = `${fake.origin}/${j.app}/requests/${j.id}`
+        return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` }
       }
-      const id = randomUUID()
-      pending.set(id, { contentType: body.content_type, fileName: body.file_name, lifecycle })
-      return {
-        upload_url: `${fake.origin}/storage/upload/put/${id}?X-Goog-Signature=fake`,
-        file_url: `${fake.origin}/cdn/${id}`,
-      }
-    })
-    app.put<{ Params: { id: string } }>('/storage/upload/put/:id', async (req, reply) => {
-      const p = pending.get(req.params.id)
-      if (!p) return reply.status(404).send('NoSuchUpload')
-      if (req.headers['content-type'] !== p.contentType)
-        return reply.status(403).send('SignatureDoesNotMatch: content-type differs from the signed one')
-      pending.delete(req.params.id)
-      stored.set(req.params.id, { data: req.body as Buffer, type: p.contentType, ...p })
-      return reply.status(200).send('')
-    })
-    app.addHook('onRequest', async (req, reply) => {
-      // the CDN and the signed upload URL take no key
-      if (/^\/(files|cdn|\.well-known|storage\/upload\/put)\//.test(req.url)) return
-      if (req.headers.authorization !== `Key ${key}`)
-        return reply.status(401).send({ detail: 'Authentication is required to access this resource' })
-    })
-
-    app.post('/*', async (req, reply) => {
-      const url = new URL(req.url, fake.origin)
-      const endpoint = url.pathname.slice(1)
-      const scripted = nextScripted(behaviour.submit)
-      if (scripted) {
-        if (scripted === 429) reply.header('retry-after', '0')
-        const detail =
-          scripted === 422
-            ? [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }]
-            : scripted === 429
-              ? 'Rate limit exceeded'
-              : 'Internal Server Error'
-        return reply.status(scripted).send({ detail })
-      }
-      const schema = SCHEMAS.find((s) => s.endpoint === endpoint)
-      if (!schema) return reply.status(404).send({ detail: `Application '${endpoint}' not found` })
-      const input = (req.body ?? {}) as Record<string, unknown>
-      const invalid = await validate(schema, input)
-      if (invalid) return reply.status(422).send({ detail: [invalid] })
-      const job: FalJob = {
-        id: randomUUID(),
-        app: endpoint.split('/').slice(0, 2).join('/'),
-        endpoint,
-        input,
-        createdAt: Date.now(),
-        outcome: behaviour.outcome,
-        runMs: behaviour.runMs,
-        canceled: false,
-        webhook: url.searchParams.get('fal_webhook'),
-        result: null,
-      }
-      job.result = await makeResult(job, schema, fake.origin)
-      jobs.set(job.id, job)
-      if (job.webhook && job.outcome !== 'hang') {
-        const t = setTimeout(() => {
-          timers.delete(t)
-          void deliver(job)
-        }, job.runMs + 10)
-        timers.add(t)
-      }
-      return { request_id: job.id, gateway_request_id: job.id, ...urls(job), queue_position: 0 }
-    })
-
-    app.get('/*', async (req, reply) => {
-      const m = /^\/([^/]+\/[^/]+)\/requests\/([^/?]+)(\/status)?(\?.*)?$/.exec(req.url)
-      const job = m ? jobs.get(m[2]!) : undefined
-      if (!m || !job || job.app !== m[1]) return reply.status(404).send({ detail: 'Request not found' })
-      if (m[3]) {
-        const scripted = nextScripted(behaviour.status)
-        if (scripted) return reply.status(scripted).send({ detail: 'Internal Server Error' })
-        const state = stateOf(job)
-        const logs = /logs=1/.test(m[4] ?? '')
-          ? [{ message: 'step 3/10', level: 'INFO', timestamp: new Date().toISOString() }]
-          : null
-        if (state !== 'COMPLETED')
+      app.get('/.well-known/jwks.json', async () => ({
+        keys: [{ ...jwk, kid: 'fake-1', use: 'sig', alg: 'EdDSA' }],
+      }))
+      app.get<{ Params: { name: string } }>('/files/:name', async (req, reply) => {
+        const f = files.get(req.params.name)
+        if (!f || behaviour.expireOutputs) return reply.status(404).send({ detail: 'Not Found' })
+        return reply.type(f.type).send(f.data)
+      })
+      app.get<{ Params: { id: string } }>('/cdn/:id', async (req, reply) => {
+        const f = stored.get(req.params.id)
+        if (!f) return reply.status(404).send({ detail: 'Not Found' })
+        return reply.type(f.type).send(f.data)
+      })
+      app.addContentTypeParser(['image/png', 'image/jpeg'], { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      )
+      app.post('/storage/upload/initiate', async (req, reply) => {
+        const url = new URL(req.url, fake.origin)
+        const body = (req.body ?? {}) as Record<string, unknown>
+        const extra = Object.keys(body).find((k) => k !== 'content_type' && k !== 'file_name')
+        if (url.searchParams.get('storage_type') !== 'fal-cdn-v3')
+          return reply.status(422).send({ detail: 'storage_type must be fal-cdn-v3' })
+        if (extra || typeof body.content_type !== 'string' || typeof body.file_name !== 'string')
           return reply
-            .status(202)
-            .send({ status: state, queue_position: state === 'IN_QUEUE' ? 1 : undefined, logs, ...urls(job) })
-        return reply.status(200).send({
-          status: 'COMPLETED',
-          logs,
-          metrics: { inference_time: job.runMs / 1000 },
-          ...(succeeded(job) ? {} : { error: errorText(job), error_type: 'runner_error' }),
-          ...urls(job),
-        })
-      }
-      const state = stateOf(job)
-      if (state !== 'COMPLETED') return reply.status(400).send({ detail: 'Request is still in progress' })
-      if (!succeeded(job))
-        return reply.status(job.outcome === 'nsfw' ? 422 : 500).send({ detail: errorText(job) })
-      return job.result
-    })
+            .status(422)
+            .send({ detail: [{ loc: ['body'], msg: 'content_type and file_name, nothing else' }] })
+        const header = req.headers['x-fal-object-lifecycle']
+        let lifecycle: unknown = null
+        if (header !== undefined) {
+          try {
+            lifecycle = JSON.parse(String(header))
+          } catch {
+            return reply.status(422).send({ detail: 'X-Fal-Object-Lifecycle is not JSON' })
+          }
+        }
+        const id = randomUUID()
+        pending.set(id, { contentType: body.content_type, fileName: body.file_name, lifecycle })
+        return {
+          upload_url: `${fake.origin}/storage/upload/put/${id}?X-Goog-Signature=fake`,
+          file_url: `${fake.origin}/cdn/${id}`,
+        }
+      })
+      app.put<{ Params: { id: string } }>('/storage/upload/put/:id', async (req, reply) => {
+        const p = pending.get(req.params.id)
+        if (!p) return reply.status(404).send('NoSuchUpload')
+        if (req.headers['content-type'] !== p.contentType)
+          return reply.status(403).send('SignatureDoesNotMatch: content-type differs from the signed one')
+        pending.delete(req.params.id)
+        stored.set(req.params.id, { data: req.body as Buffer, type: p.contentType, ...p })
+        return reply.status(200).send('')
+      })
+      app.addHook('onRequest', async (req, reply) => {
+        // the CDN and the signed upload URL take no key
+        if (/^\/(files|cdn|\.well-known|storage\/upload\/put)\//.test(req.url)) return
+        if (req.headers.authorization !== `Key ${key}`)
+          return reply.status(401).send({ detail: 'Authentication is required to access this resource' })
+      })
 
-    app.put('/*', async (req, reply) => {
-      const m = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)\/cancel$/.exec(req.url)
-      const job = m ? jobs.get(m[2]!) : undefined
-      if (!job) return reply.status(404).send({ detail: 'Request not found' })
-      cancels.push(job.id)
-      if (stateOf(job) === 'COMPLETED') return reply.status(400).send({ status: 'ALREADY_COMPLETED' })
-      job.canceled = true
-      return reply.status(202).send({ status: 'CANCELLATION_REQUESTED' })
-    })
-  })
+      app.post('/*', async (req, reply) => {
+        const url = new URL(req.url, fake.origin)
+        const endpoint = url.pathname.slice(1)
+        const scripted = nextScripted(behaviour.submit)
+        if (scripted) {
+          if (scripted === 429) reply.header('retry-after', '0')
+          const detail =
+            scripted === 422
+              ? [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }]
+              : scripted === 429
+                ? 'Rate limit exceeded'
+                : 'Internal Server Error'
+          return reply.status(scripted).send({ detail })
+        }
+        const schema = SCHEMAS.find((s) => s.endpoint === endpoint)
+        if (!schema) return reply.status(404).send({ detail: `Application '${endpoint}' not found` })
+        const input = (req.body ?? {}) as Record<string, unknown>
+        const invalid = await validate(schema, input)
+        if (invalid) return reply.status(422).send({ detail: [invalid] })
+        const job: FalJob = {
+          id: randomUUID(),
+          app: endpoint.split('/').slice(0, 2).join('/'),
+          endpoint,
+          input,
+          createdAt: Date.now(),
+          outcome: behaviour.outcome,
+          runMs: behaviour.runMs,
+          canceled: false,
+          webhook: url.searchParams.get('fal_webhook'),
+          result: null,
+        }
+        job.result = await makeResult(job, schema, fake.origin)
+        jobs.set(job.id, job)
+        if (job.webhook && job.outcome !== 'hang') {
+          const t = setTimeout(() => {
+            timers.delete(t)
+            void deliver(job)
+          }, job.runMs + 10)
+          timers.add(t)
+        }
+        return { request_id: job.id, gateway_request_id: job.id, ...urls(job), queue_position: 0 }
+      })
+
+      app.get('/*', async (req, reply) => {
+        const m = /^\/([^/]+\/[^/]+)\/requests\/([^/?]+)(\/status)?(\?.*)?$/.exec(req.url)
+        const job = m ? jobs.get(m[2]!) : undefined
+        if (!m || !job || job.app !== m[1]) return reply.status(404).send({ detail: 'Request not found' })
+        if (m[3]) {
+          const scripted = nextScripted(behaviour.status)
+          if (scripted) return reply.status(scripted).send({ detail: 'Internal Server Error' })
+          const state = stateOf(job)
+          const logs = /logs=1/.test(m[4] ?? '')
+            ? [{ message: 'step 3/10', level: 'INFO', timestamp: new Date().toISOString() }]
+            : null
+          if (state !== 'COMPLETED')
+            return reply.status(202).send({
+              status: state,
+              queue_position: state === 'IN_QUEUE' ? 1 : undefined,
+              logs,
+              ...urls(job),
+            })
+          return reply.status(200).send({
+            status: 'COMPLETED',
+            logs,
+            metrics: { inference_time: job.runMs / 1000 },
+            ...(succeeded(job) ? {} : { error: errorText(job), error_type: 'runner_error' }),
+            ...urls(job),
+          })
+        }
+        const state = stateOf(job)
+        if (state !== 'COMPLETED') return reply.status(400).send({ detail: 'Request is still in progress' })
+        if (!succeeded(job))
+          return reply.status(job.outcome === 'nsfw' ? 422 : 500).send({ detail: errorText(job) })
+        return job.result
+      })
+
+      app.put('/*', async (req, reply) => {
+        const m = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)\/cancel$/.exec(req.url)
+        const job = m ? jobs.get(m[2]!) : undefined
+        if (!job) return reply.status(404).send({ detail: 'Request not found' })
+        cancels.push(job.id)
+        if (stateOf(job) === 'COMPLETED') return reply.status(400).send({ status: 'ALREADY_COMPLETED' })
+        job.canceled = true
+        return reply.status(202).send({ status: 'CANCELLATION_REQUESTED' })
+      })
+    },
+    options.port === undefined ? {} : { port: options.port },
+  )
 
   /** An input file as an endpoint reads it: a data URI, or a URL of this fal's CDN (an upload). */
   function fileOf(value: unknown): { mime: string; data: Buffer } | null {

@@ -21,7 +21,7 @@ export interface FakeServer {
  */
 export async function startFakeServer(
   routes: (app: FastifyInstance, fake: Omit<FakeServer, 'close'>) => void | Promise<void>,
-  options: { bodyLimit?: number } = {},
+  options: { bodyLimit?: number; port?: number } = {},
 ): Promise<FakeServer> {
   const app = Fastify({
     logger: false,
@@ -34,7 +34,7 @@ export async function startFakeServer(
   })
   const fake = { app, origin: '', requests }
   await routes(app, fake)
-  await app.listen({ port: 0, host: '127.0.0.1' })
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
   const address = app.server.address()
   fake.origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   return { ...fake, close: () => app.close() }

@@ -57,6 +57,7 @@ export async function listGenerations(
   if (q.favorite === 'true') filters.push(eq(generations.favorite, true))
   if (q.status) filters.push(eq(generations.status, q.status))
   if (q.projectId) filters.push(eq(generations.projectId, q.projectId))
+  if (q.batchId) filters.push(eq(generations.batchId, q.batchId))
   if (q.from) filters.push(gte(generations.createdAt, new Date(q.from)))
   if (q.to) filters.push(lte(generations.createdAt, new Date(q.to)))
   if (q.q?.trim()) filters.push(ilike(generations.userPrompt, `%${escapeLike(q.q.trim())}%`))

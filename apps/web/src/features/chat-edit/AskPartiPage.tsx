@@ -19,6 +19,7 @@ import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import type { InputImage } from '../create/inputImage'
 import { useReasonText } from '../create/readiness'
 import { generationKeys } from '../jobs/keys'
+import { VariationsControl } from '../versions/VariationsControl'
 import { ChatThread } from './components/ChatThread'
 import { Composer } from './components/Composer'
 import { ConversationList } from './components/ConversationList'
@@ -65,6 +66,7 @@ export default function AskPartiPage() {
   const [drawer, setDrawer] = useState(false)
   const [deleting, setDeleting] = useState<Conversation | null>(null)
   const [clearing, setClearing] = useState(false)
+  const [variations, setVariations] = useState(1)
   const remove = useDeleteConversation()
   const clear = useClearMessages()
   const reasonText = useReasonText()
@@ -127,13 +129,13 @@ export default function AskPartiPage() {
 
   const credits = user?.credits ?? 0
   const capabilities = capabilityView('magic-edit', useCapabilities('magic-edit'), {})
-  const reasons = chatReadiness({ hasImage: !!image, prompt, credits })
+  const reasons = chatReadiness({ hasImage: !!image, prompt, credits, variations })
   const serverError = job.fieldError
   const message = blocked && reasons[0] ? reasonText(reasons[0], 'magicEdit') : (serverError?.text ?? null)
 
   const submit = async () => {
     if (!image) return
-    const ok = await send(prompt, image)
+    const ok = await send(prompt, image, variations)
     if (ok) {
       thread.follow()
       sentImage.current = image
@@ -192,7 +194,16 @@ export default function AskPartiPage() {
       onSend={() => void submit()}
       onBlocked={onBlocked}
       pending={job.isPending || creating}
-      cost={t('chat:composer.cost', { credits: format.format(EDIT_COST) })}
+      options={<VariationsControl compact value={variations} onChange={setVariations} price={EDIT_COST} />}
+      cost={
+        variations > 1
+          ? t('chat:composer.costVariations', {
+              n: variations,
+              each: format.format(EDIT_COST),
+              credits: format.format(EDIT_COST * variations),
+            })
+          : t('chat:composer.cost', { credits: format.format(EDIT_COST) })
+      }
       autoFocus={!activeId}
     />
   )

@@ -18,4 +18,10 @@ describe('Ask Parti readiness', () => {
       { code: 'insufficient_credits', required: 20, available: 19 },
     ])
   })
+  it('needs the price of every variation asked for', () => {
+    expect(chatReadiness({ hasImage: true, prompt: 'warmer', credits: 60, variations: 3 })).toEqual([])
+    expect(chatReadiness({ hasImage: true, prompt: 'warmer', credits: 59, variations: 3 })).toEqual([
+      { code: 'insufficient_credits', required: 60, available: 59 },
+    ])
+  })
 })

@@ -8,9 +8,15 @@ export const EDIT_COST = priceOf('magic-edit')
  * Why Send cannot run yet. docs/product.md#validation-chat has one message for a missing prompt or a missing
  * image ('Please provide a prompt and select an image to edit.'); it points at whichever is missing first.
  */
-export function chatReadiness(input: { hasImage: boolean; prompt: string; credits: number }): Reason[] {
+export function chatReadiness(input: {
+  hasImage: boolean
+  prompt: string
+  credits: number
+  /** how many variations are asked for, each priced on its own (docs/product.md#variations) */
+  variations?: number
+}): Reason[] {
   const reasons: Reason[] = []
   if (!input.hasImage || !input.prompt.trim())
     reasons.push({ code: 'chat_prompt_image_required', field: input.prompt.trim() ? 'image' : 'prompt' })
-  return [...reasons, ...creditsReason(EDIT_COST, input.credits)]
+  return [...reasons, ...creditsReason(EDIT_COST * (input.variations ?? 1), input.credits)]
 }

@@ -1,4 +1,4 @@
-import { COSTS, entitlements, TEXT_LIMITS } from '@parti/contract'
+import { COSTS, entitlements, MAX_COMPARE_ENGINES, TEXT_LIMITS } from '@parti/contract'
 import { Layers3, PencilRuler } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,6 +20,7 @@ import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { type Reason, useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { useAdvancedSettings } from '../preferences/advanced'
+import { CompareEnginesButton } from '../versions/CompareEngines'
 import { VariationsControl } from '../versions/VariationsControl'
 import { VariationsResult } from '../versions/VariationsResult'
 import { AdvancedSketchSettings } from './components/AdvancedSketchSettings'
@@ -69,7 +70,8 @@ export default function SketchPage() {
 
   const sketchCount = mode === 'render' ? Math.min(1, draft.sketches.length) : draft.sketches.length
   // what the engine will do with each field and angle, by the server's own rule (docs/product.md#capabilities)
-  const renderView = capabilityView('sketch', useCapabilities('sketch'), {
+  const sketchCaps = useCapabilities('sketch')
+  const renderView = capabilityView('sketch', sketchCaps, {
     userPrompt: draft.description,
     styleId: draft.styleId,
     colorPaletteId: draft.paletteId,
@@ -115,6 +117,12 @@ export default function SketchPage() {
   }
   const generate = () =>
     void submit(mode === 'render' ? sketchRenderRequest(draft, advanced) : multiAngleRequest(draft))
+  // the same request once on each engine (docs/product.md#compare-engines)
+  const compare = (engines: string[]) => {
+    const request = sketchRenderRequest({ ...draft, variations: 1 }, advanced)
+    if (request.body instanceof FormData) request.body.append('engines', engines.join(','))
+    void submit(request)
+  }
   const retry = () => lastRequest.current && void submit(lastRequest.current)
 
   const setMode = (next: Mode) => {
@@ -209,6 +217,20 @@ export default function SketchPage() {
           onGenerate={generate}
           onShowErrors={() => update({ showErrors: true })}
           onInsufficient={renderJob.showInsufficient}
+        />
+        <CompareEnginesButton
+          engines={sketchCaps?.engines}
+          price={SKETCH_RENDER_COST}
+          disabled={
+            sketchRenderReadiness({
+              hasSketch: sketchCount > 0,
+              description: draft.description,
+              credits,
+              variations: sketchCaps?.engines?.slice(0, MAX_COMPARE_ENGINES).length ?? 1,
+            }).length > 0
+          }
+          pending={renderJob.isPending}
+          onCompare={compare}
         />
       </div>
     ) : (

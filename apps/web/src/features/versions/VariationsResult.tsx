@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { useGenerations } from '../create/hooks/useGeneration'
+import { CompareGrid } from './CompareEngines'
 import { VariationStrip } from './VariationStrip'
 
 /**
@@ -19,6 +20,14 @@ export function VariationsResult({
   const kept = variations.find((g) => g?.picked)?.id
   const shown = chosen && ids.includes(chosen) ? chosen : (kept ?? ids[0] ?? null)
   if (ids.length < 2 || !shown) return <>{children(shown)}</>
+  // a comparison of engines: the grid with each one's time, credits and fidelity (docs/product.md#compare-engines)
+  if (variations.some((g) => g?.metadata.compare))
+    return (
+      <div className="flex flex-col gap-3">
+        <CompareGrid ids={ids} cells={variations} shown={shown} onShow={setChosen} />
+        {children(shown)}
+      </div>
+    )
   return (
     <div className="flex flex-col gap-3">
       <VariationStrip variations={variations} shown={shown} onShow={setChosen} />

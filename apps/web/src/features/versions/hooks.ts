@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { applyGeneration } from '../jobs/cache'
-import { fetchLineage, pickVariation, runAgain } from './api'
+import { generationKeys } from '../jobs/keys'
+import { fetchLineage, fetchRequest, pickVariation, runAgain } from './api'
 
 const lineageKey = (id: string) => ['generations', 'lineage', id] as const
 
@@ -14,6 +15,26 @@ export function useLineage(id: string | null | undefined) {
     queryFn: ({ signal }) => fetchLineage(id!, signal),
     enabled: !!id,
     staleTime: 5_000,
+  })
+}
+
+/**
+ * The ids of a request's variations (Ask Parti's conversation names only the first), in order; each one's
+ * status then comes live from its own entry. Nothing for a request of one.
+ */
+export function useRequestIds(batchId: string | null | undefined) {
+  const qc = useQueryClient()
+  return useQuery({
+    queryKey: ['generations', 'request', batchId ?? ''] as const,
+    queryFn: async ({ signal }) => {
+      const found = await fetchRequest(batchId!, signal)
+      // what the list said is each one's state now; the live entries take it from here
+      for (const g of found)
+        if (!qc.getQueryData(generationKeys.detail(g.id))) qc.setQueryData(generationKeys.detail(g.id), g)
+      return found.map((g) => g.id)
+    },
+    enabled: !!batchId,
+    staleTime: Number.POSITIVE_INFINITY,
   })
 }
 

@@ -41,6 +41,8 @@ interface ComposerProps {
   cost: string
   /** what the engine does with a request, said before Send (docs/product.md#capabilities) */
   note?: ReactNode
+  /** settings beside Send (how many variations) */
+  options?: ReactNode
   autoFocus?: boolean
 }
 
@@ -60,6 +62,7 @@ export function Composer({
   pending,
   cost,
   note,
+  options,
   autoFocus,
 }: ComposerProps) {
   const { t } = useTranslation(['chat', 'translation'])
@@ -244,7 +247,11 @@ export function Composer({
             <span className="hidden sm:inline">{t('chat:composer.fromGallery')}</span>
             <span className="sr-only sm:hidden">{t('chat:composer.fromGallery')}</span>
           </button>
-          <span className="ms-auto me-1 text-[11px] text-fg-subtle tabular-nums">{cost}</span>
+          <span className="ms-auto" />
+          {options}
+          <span className="me-1 text-[11px] text-fg-subtle tabular-nums" data-testid="composer-cost">
+            {cost}
+          </span>
           <button
             type="button"
             onClick={press}

@@ -12,10 +12,12 @@ import { ResultNotes } from '../../create/components/ResultNotes'
 import { ResultViewer } from '../../create/components/ResultViewer'
 import { estimateText } from '../../create/estimate'
 import { useEstimate } from '../../create/hooks/useEstimate'
-import { useGeneration } from '../../create/hooks/useGeneration'
+import { useGeneration, useGenerations } from '../../create/hooks/useGeneration'
 import { useDownload } from '../../gallery/hooks/useDownload'
 import { ElapsedSeconds } from '../../jobs/ElapsedSeconds'
 import { BranchSwitcher } from '../../versions/BranchSwitcher'
+import { useRequestIds } from '../../versions/hooks'
+import { VariationStrip } from '../../versions/VariationStrip'
 import { replyFor } from '../reply'
 
 /**
@@ -35,8 +37,17 @@ export function EditReply({
   const { t: tCreate } = useTranslation('create')
   // another branch of the same source, chosen with the branch switcher (docs/product.md#versions)
   const [branch, setBranch] = useState<string | null>(null)
-  const query = useGeneration(branch ?? id)
-  const g = query.data ?? initial
+  // a request of several variations: the strip to choose from (docs/product.md#variations); the conversation
+  // names the first, the others are read by the request's id
+  const [chosen, setChosen] = useState<string | null>(null)
+  const first = useGeneration(id).data ?? initial
+  const several = (first?.metadata.variation?.count ?? 1) > 1
+  const request = useRequestIds(several ? first?.batchId : null)
+  const ids = request.data ?? []
+  const variations = useGenerations(ids)
+  const shownVariation = chosen ?? variations.find((v) => v?.picked)?.id ?? id
+  const query = useGeneration(branch ?? shownVariation)
+  const g = query.data ?? (shownVariation === id ? initial : null) ?? first
   const estimate = useEstimate('magic-edit')
   const download = useDownload()
   if (!g) return null
@@ -135,7 +146,19 @@ export function EditReply({
       <span className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-soft text-accent-soft-fg">
         <Sparkles className="size-4" aria-hidden />
       </span>
-      <div className="min-w-0 flex-1 pt-1">{body}</div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 pt-1">
+        {ids.length > 1 && (
+          <VariationStrip
+            variations={variations}
+            shown={branch && ids.includes(branch) ? branch : shownVariation}
+            onShow={(v) => {
+              setChosen(v)
+              setBranch(null)
+            }}
+          />
+        )}
+        {body}
+      </div>
     </div>
   )
 }

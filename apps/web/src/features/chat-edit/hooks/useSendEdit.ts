@@ -42,7 +42,7 @@ export function useSendEdit(conversationId: string | null, onConversation: (id: 
   )
 
   const send = useCallback(
-    async (prompt: string, image: InputImage): Promise<boolean> => {
+    async (prompt: string, image: InputImage, variations = 1): Promise<boolean> => {
       let id = conversationId
       const fresh = !id
       if (!id) {
@@ -54,6 +54,7 @@ export function useSendEdit(conversationId: string | null, onConversation: (id: 
       form.append('generationType', 'chat-edit')
       form.append('userPrompt', prompt.trim())
       form.append('conversationId', id)
+      if (variations > 1) form.append('variations', String(variations))
       appendInput(form, 'image', image)
       const started = await job.start({ endpoint: '/render/start', body: form })
       const g = started?.generations[0]
