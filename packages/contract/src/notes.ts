@@ -22,6 +22,9 @@ export const NOTES = {
   /** straighten: what was turned, and the verticals' lean measured before and after */
   verticals_straightened:
     'Verticals straightened from {{before}}° to {{after}}° of lean (camera tilt {{pitch}}°, roll {{roll}}° undone); {{kept}} % of the corrected picture kept by the crop.',
+  /** upscale: the new size, the density recorded, and the sharpness at the new size before and after */
+  upscaled:
+    'Upscaled {{factor}}× to {{width}}×{{height}} pixels, recorded at {{dpi}} dpi. Sharpness at this size: {{before}} enlarged plainly, {{after}} upscaled.',
 } as const
 
 export type NoteId = keyof typeof NOTES

@@ -1,9 +1,13 @@
 import { z } from 'zod'
 import { CallbackUrl } from './api-keys.ts'
-import { MAX_VARIATIONS, PDF_MAX_PAGES, TEXT_LIMITS, UPLOAD_FORMATS, type UploadFormat } from './constants.ts'
+import {
+  DEFAULT_UPSCALE_FACTOR,
+  MAX_VARIATIONS,
+  PDF_MAX_PAGES, TEXT_LIMITS, UPLOAD_FORMATS, type UploadFormat } from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
+import { UPSCALE_FACTORS } from './values.ts'
 
 /** Multipart text fields arrive as strings; lists may be JSON arrays or comma lists. */
 const list = <T extends z.ZodType>(item: T) =>
@@ -96,6 +100,14 @@ export const RenderStartFields = z.object({
     )
     .describe(
       `sketch render, home staging, chat edit: how many variations to make, 1–${MAX_VARIATIONS} (docs/product.md#variations); each is its own generation, priced on its own`,
+    ),
+  upscaleFactor: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1])]).optional(),
+    )
+    .describe(
+      `upscale: how many times larger on each side, ${UPSCALE_FACTORS.join(' or ')} (docs/decisions/0115-upscale.md); ${DEFAULT_UPSCALE_FACTOR} when absent`,
     ),
   pdfPage: PdfPage,
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */

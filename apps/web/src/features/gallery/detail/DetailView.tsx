@@ -1,4 +1,4 @@
-import type { Generation } from '@parti/contract'
+import type { Generation, UpscaleFactor } from '@parti/contract'
 import { ChevronLeft, ChevronRight, Download, Star, Trash2, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
@@ -108,6 +108,9 @@ function DetailBody({
   const [changes, setChanges] = useState(false)
   const canShowChanges = canCompare && g.metadata.changedArea !== undefined
   const [edit, setEdit] = useState<EditMode | null>(null)
+  // the factor the print readout suggested (docs/decisions/0116-print-targets.md)
+  const [upscaleFactor, setUpscaleFactor] = useState<UpscaleFactor>()
+  const improveRef = useRef<HTMLElement>(null)
   const [polygons, setPolygons] = useState<Polygon[]>([])
   const [scale, setScale] = useState(1)
   // the aside's tab, and two versions ticked in the Versions tab to compare (docs/product.md#versions)
@@ -275,6 +278,7 @@ function DetailBody({
 
         {editable && (
           <section
+            ref={improveRef}
             className="flex flex-col gap-4 border-b border-border p-5"
             aria-labelledby="improve-heading"
           >
@@ -287,7 +291,9 @@ function DetailBody({
             <ModeCarousel value={edit} onChange={setEdit} />
             {EditForm && (
               <EditForm
+                key={edit === 'upscale' ? `upscale-${upscaleFactor}` : edit}
                 source={g}
+                upscaleFactor={upscaleFactor}
                 onStarted={onOpen}
                 lasso={{ polygons, onPolygonsChange: setPolygons, size }}
               />
@@ -312,7 +318,16 @@ function DetailBody({
           />
           {tab === 'details' ? (
             <>
-              <DetailsPanel generation={g} onOpenSource={(sourceId) => onOpen({ id: sourceId })} />
+              <DetailsPanel
+                generation={g}
+                size={editable ? size : null}
+                onOpenSource={(sourceId) => onOpen({ id: sourceId })}
+                onUpscale={(f) => {
+                  setUpscaleFactor(f)
+                  setEdit('upscale')
+                  improveRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+                }}
+              />
               <MadeWith generation={g} onStarted={onOpen} />
             </>
           ) : (
