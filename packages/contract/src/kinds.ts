@@ -2,7 +2,13 @@
 // (docs/architecture.md#vocabulary). No zod here: the landing page imports these values.
 import { COSTS, DEFAULT_UPSCALE_FACTOR, DEFAULT_VIDEO_DURATION } from './constants.ts'
 import type { FailureId } from './failures.ts'
-import { type GENERATION_TYPES, type MEDIA_TYPES, UPSCALE_FACTORS, type UpscaleFactor, VIDEO_DURATIONS } from './values.ts'
+import {
+  type GENERATION_TYPES,
+  type MEDIA_TYPES,
+  UPSCALE_FACTORS,
+  type UpscaleFactor,
+  VIDEO_DURATIONS,
+} from './values.ts'
 
 /**
  * A step is one engine call. `model` is the part of a hosted engine's model variable that names it

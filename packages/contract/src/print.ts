@@ -64,7 +64,8 @@ export function printFit(width: number, height: number, target: PrintTargetSpec)
   const effectiveDpi = target.medium === 'paper' ? Math.floor(target.dpi / scaleNeeded) : null
   const upscale = ok
     ? null
-    : (UPSCALE_FACTORS.find((f) => f >= scaleNeeded - 1 / need.long && upscaleFits(width, height, f).ok) ?? null)
+    : (UPSCALE_FACTORS.find((f) => f >= scaleNeeded - 1 / need.long && upscaleFits(width, height, f).ok) ??
+      null)
   return { needLong: need.long, needShort: need.short, scaleNeeded, effectiveDpi, ok, upscale }
 }
 

@@ -3,7 +3,11 @@ import { CallbackUrl } from './api-keys.ts'
 import {
   DEFAULT_UPSCALE_FACTOR,
   MAX_VARIATIONS,
-  PDF_MAX_PAGES, TEXT_LIMITS, UPLOAD_FORMATS, type UploadFormat } from './constants.ts'
+  PDF_MAX_PAGES,
+  TEXT_LIMITS,
+  UPLOAD_FORMATS,
+  type UploadFormat,
+} from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'

@@ -1,6 +1,5 @@
 import {
   DEFAULT_UPSCALE_FACTOR,
-  FAILURES,
   failureWords,
   MAX_INPUT_PIXELS,
   priceOf,
@@ -31,12 +30,17 @@ export const upscale: KindDefinition<'upscale', RenderStartFields, z.infer<typeo
   fields: RenderStartFields,
   task: UpscaleTask,
   async plan(pc, f) {
-    if (!pc.parts.files.get('image')?.length && !f.sourceGenerationId && !f.imageUrl) throw invalid('video_image_required', 'image')
+    if (!pc.parts.files.get('image')?.length && !f.sourceGenerationId && !f.imageUrl)
+      throw invalid('video_image_required', 'image')
     const factor = f.upscaleFactor ?? DEFAULT_UPSCALE_FACTOR
     const run = runPlanFor(pc, 'upscale', { userPrompt: '' })
     const input = (await inputOf(pc, 'image', f))!
     const data = await pc.ctx.storage.blobs.get(input.key)
-    const meta = data ? await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().catch(() => null) : null
+    const meta = data
+      ? await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+          .metadata()
+          .catch(() => null)
+      : null
     const width = meta?.autoOrient?.width ?? meta?.width ?? 0
     const height = meta?.autoOrient?.height ?? meta?.height ?? 0
     if (!upscaleFits(width, height, factor).ok) {

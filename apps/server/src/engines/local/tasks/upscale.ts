@@ -21,7 +21,10 @@ async function runUpscale(task: UpscaleTask, ctx: EngineContext): Promise<Engine
     throw invalidInput('upscale_too_large', upscaleRefusal(info.width, info.height, task.factor))
   }
   const image: RawImage = await decoded('image', async () => {
-    const { data, info: i } = await openImage(task.input).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    const { data, info: i } = await openImage(task.input)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     return { data, width: i.width, height: i.height, channels: 3 }
   })
   ctx.reportProgress(0.05)
@@ -37,7 +40,9 @@ async function runUpscale(task: UpscaleTask, ctx: EngineContext): Promise<Engine
   const before = sharpness({ data: bicubic, width: done.width, height: done.height, channels: 3 })
   const after = sharpness(done)
   const png = info.format === 'png'
-  const encoder = sharp(done.data, { raw: { width: done.width, height: done.height, channels: 3 } }).withMetadata({
+  const encoder = sharp(done.data, {
+    raw: { width: done.width, height: done.height, channels: 3 },
+  }).withMetadata({
     density: UPSCALE_DPI,
   })
   const data = png

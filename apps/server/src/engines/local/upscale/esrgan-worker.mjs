@@ -42,7 +42,9 @@ function model(scale) {
       )
       const all = Buffer.concat(bins)
       const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.length)
-      return tf.loadLayersModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs, weightData }))
+      return tf.loadLayersModel(
+        tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs, weightData }),
+      )
     })()
     models.set(scale, m)
   }
@@ -67,7 +69,7 @@ async function upscaleTile({ scale, data, width, height }) {
 
 parentPort.on('message', async (msg) => {
   try {
-    const result = msg.warm ? (await model(msg.scale), { data: new Uint8Array(0) }) : await upscaleTile(msg)
+    const result = await upscaleTile(msg)
     parentPort.postMessage({ id: msg.id, ...result }, [result.data.buffer])
   } catch (error) {
     parentPort.postMessage({ id: msg.id, error: error instanceof Error ? error.message : String(error) })

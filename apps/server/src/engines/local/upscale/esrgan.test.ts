@@ -51,7 +51,7 @@ describe('ESRGAN upscale', () => {
     expect(ssimGain).toBeGreaterThan(0.015)
   }, 120_000)
 
-  it('beats bicubic on PSNR at 4×, and is sharper by the notes\' measure', async () => {
+  it("beats bicubic on PSNR at 4×, and is sharper by the notes' measure", async () => {
     // the floor's boards and the sofa, 256² brought down to 64²
     const original = await crop(250, 400, 256)
     const small = await resize(original, 64, 64)

@@ -8,9 +8,9 @@ import type { RawImage } from '../image-io.ts'
 // in the model plus the output picture, whatever the size.
 
 /** input pixels a tile covers on each side (the toolchain's measured sweet spot on two cores) */
-export const PATCH = 256
+const PATCH = 256
 /** context around each tile, cut off after the model */
-export const PADDING = 8
+const PADDING = 8
 
 interface Pending {
   resolve: (r: { data: Uint8Array; width: number; height: number }) => void
@@ -54,11 +54,6 @@ function ask(msg: Record<string, unknown>, transfer: ArrayBuffer[] = []) {
   }).finally(() => {
     if (pending.size === 0) w.unref()
   })
-}
-
-/** Loads the model of a factor in the thread (a first job then does not pay for it). */
-export async function warmUpscaler(factor: UpscaleFactor): Promise<void> {
-  await ask({ warm: true, scale: factor })
 }
 
 /** Stops the thread (tests and benches; the process otherwise keeps it for the next job). */

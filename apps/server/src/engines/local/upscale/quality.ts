@@ -4,12 +4,13 @@ import type { RawImage } from '../image-io.ts'
 // against a known original for the tests and the bench. One definition each.
 
 /** Rec. 709 luma of each pixel, 0–255. */
-export function luma(img: RawImage): Float32Array {
+function luma(img: RawImage): Float32Array {
   const n = img.width * img.height
   const y = new Float32Array(n)
   const c = img.channels
   for (let p = 0, i = 0; p < n; p++, i += c) {
-    y[p] = c >= 3 ? 0.2126 * img.data[i]! + 0.7152 * img.data[i + 1]! + 0.0722 * img.data[i + 2]! : img.data[i]!
+    y[p] =
+      c >= 3 ? 0.2126 * img.data[i]! + 0.7152 * img.data[i + 1]! + 0.0722 * img.data[i + 2]! : img.data[i]!
   }
   return y
 }
@@ -41,7 +42,8 @@ export function sharpness(img: RawImage): number {
 
 /** Peak signal-to-noise ratio in dB over the RGB channels of two pictures of one size. */
 export function psnr(a: RawImage, b: RawImage): number {
-  if (a.width !== b.width || a.height !== b.height || a.channels !== b.channels) throw new Error('sizes differ')
+  if (a.width !== b.width || a.height !== b.height || a.channels !== b.channels)
+    throw new Error('sizes differ')
   let se = 0
   for (let i = 0; i < a.data.length; i++) {
     const d = a.data[i]! - b.data[i]!

@@ -362,7 +362,9 @@ function UpscaleForm({ source, onStarted, lasso: { size }, upscaleFactor }: Edit
                   'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
                   !ok && 'cursor-not-allowed opacity-60',
                   ok && 'cursor-pointer',
-                  factor === f && ok ? 'border-accent bg-accent-soft text-accent-soft-fg' : 'border-border-strong',
+                  factor === f && ok
+                    ? 'border-accent bg-accent-soft text-accent-soft-fg'
+                    : 'border-border-strong',
                 )}
               >
                 <input

@@ -104,9 +104,7 @@ export function PrintReadout({ width, height, onUpscale }: PrintReadoutProps) {
         data-testid="print-status"
         className={cn(
           'flex items-start gap-2 rounded-lg border px-3 py-2 text-xs',
-          fit.ok
-            ? 'border-border bg-surface-2 text-fg-muted'
-            : 'border-danger/40 bg-danger-soft text-fg',
+          fit.ok ? 'border-border bg-surface-2 text-fg-muted' : 'border-danger/40 bg-danger-soft text-fg',
         )}
       >
         {fit.ok ? (
@@ -118,7 +116,8 @@ export function PrintReadout({ width, height, onUpscale }: PrintReadoutProps) {
           <p>
             {fit.ok ? t('print.ok') : t('print.short', { percent: n(percent) })}
             {!fit.ok && ' '}
-            {!fit.ok && (fit.upscale ? t('print.upscaleFits', { factor: fit.upscale }) : t('print.noUpscaleFits'))}
+            {!fit.ok &&
+              (fit.upscale ? t('print.upscaleFits', { factor: fit.upscale }) : t('print.noUpscaleFits'))}
           </p>
           {!fit.ok && fit.upscale && onUpscale && (
             <Button
