@@ -49,8 +49,11 @@ export interface PrintFit {
   /** on paper: the dots per inch the picture gives when it fills the sheet */
   effectiveDpi: number | null
   ok: boolean
-  /** the smallest upscale that makes it fit and that the limits allow, or null (fits already, or none would) */
-  upscale: UpscaleFactor | null
+  /**
+   * The upscale to offer when it falls short: the smallest factor the limits allow that makes it fit, else the
+   * largest they allow (it comes closer; `reaches` false). Null when it fits, or no upscale is allowed.
+   */
+  upscale: { factor: UpscaleFactor; reaches: boolean; effectiveDpi: number | null } | null
 }
 
 /** A picture of `width`×`height` pixels on a target, fitted inside it in either orientation. */
@@ -60,12 +63,16 @@ export function printFit(width: number, height: number, target: PrintTargetSpec)
   const need = targetPixels(target)
   const scaleNeeded = Math.min(need.long / long, need.short === null ? Infinity : need.short / short)
   // a pixel of rounding is not a shortfall
-  const ok = scaleNeeded <= 1 + 1 / need.long
-  const effectiveDpi = target.medium === 'paper' ? Math.floor(target.dpi / scaleNeeded) : null
-  const upscale = ok
-    ? null
-    : (UPSCALE_FACTORS.find((f) => f >= scaleNeeded - 1 / need.long && upscaleFits(width, height, f).ok) ??
-      null)
+  const slack = 1.5 / need.long
+  const ok = scaleNeeded <= 1 + slack
+  const dpiAt = (times: number) =>
+    target.medium === 'paper' ? Math.floor((target.dpi * times) / scaleNeeded) : null
+  const effectiveDpi = dpiAt(1)
+  const allowed = UPSCALE_FACTORS.filter((f) => upscaleFits(width, height, f).ok)
+  const factor = ok ? undefined : (allowed.find((f) => f >= scaleNeeded - slack) ?? allowed.at(-1))
+  const upscale = factor
+    ? { factor, reaches: factor >= scaleNeeded - slack, effectiveDpi: dpiAt(factor) }
+    : null
   return { needLong: need.long, needShort: need.short, scaleNeeded, effectiveDpi, ok, upscale }
 }
 

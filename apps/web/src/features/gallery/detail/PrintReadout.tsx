@@ -125,9 +125,9 @@ export function PrintReadout({ width, height, onUpscale }: PrintReadoutProps) {
               variant="outline"
               className="self-start"
               data-testid="print-upscale"
-              onClick={() => onUpscale(fit.upscale!)}
+              onClick={() => onUpscale(fit.upscale!.factor)}
             >
-              {t('print.upscale', { factor: fit.upscale })}
+              {t('print.upscale', { factor: fit.upscale.factor })}
             </Button>
           )}
         </div>
