@@ -54,7 +54,7 @@ describe('upscale', () => {
     expect(note.params).toMatchObject({ factor: 2, width: 320, height: 240, dpi: UPSCALE_DPI })
     expect(note.params.before).toBeGreaterThan(0)
     expect(note.params.after).toBeGreaterThan(0)
-    const meta = await sharp(await download(g!.outputImageUrl!)).metadata()
+    const meta = await sharp(await download(String(g!.outputImageUrl))).metadata()
     expect([meta.width, meta.height, meta.density]).toEqual([320, 240, UPSCALE_DPI])
 
     const again = await api.postForm(
@@ -65,7 +65,7 @@ describe('upscale', () => {
     const [g2] = await waitForJobs(api, [again.body.generation.id])
     expect(g2!.status, JSON.stringify(g2)).toBe('completed')
     expect(g2!.sourceGenerationId).toBe(g!.id)
-    const meta2 = await sharp(await download(g2!.outputImageUrl!)).metadata()
+    const meta2 = await sharp(await download(String(g2!.outputImageUrl))).metadata()
     expect([meta2.width, meta2.height]).toEqual([640, 480])
   })
 
