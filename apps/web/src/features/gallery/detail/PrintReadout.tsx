@@ -16,7 +16,7 @@ import { cn } from '../../../components/ui/cn'
 interface PrintReadoutProps {
   width: number
   height: number
-  /** offered when the picture falls short and an upscale would make it fit */
+  /** offered when the picture falls short and an upscale is allowed */
   onUpscale?: (factor: UpscaleFactor) => void
 }
 
@@ -117,7 +117,16 @@ export function PrintReadout({ width, height, onUpscale }: PrintReadoutProps) {
             {fit.ok ? t('print.ok') : t('print.short', { percent: n(percent) })}
             {!fit.ok && ' '}
             {!fit.ok &&
-              (fit.upscale ? t('print.upscaleFits', { factor: fit.upscale }) : t('print.noUpscaleFits'))}
+              (!fit.upscale
+                ? t('print.noUpscaleFits')
+                : fit.upscale.reaches
+                  ? t('print.upscaleFits', { factor: fit.upscale.factor })
+                  : fit.upscale.effectiveDpi !== null
+                    ? t('print.upscaleCloser', {
+                        factor: fit.upscale.factor,
+                        dpi: n(fit.upscale.effectiveDpi),
+                      })
+                    : t('print.upscaleCloserScreen', { factor: fit.upscale.factor }))}
           </p>
           {!fit.ok && fit.upscale && onUpscale && (
             <Button
