@@ -17,7 +17,11 @@ interface Pending {
   reject: (e: Error) => void
 }
 
+/** an idle thread is stopped after this long, giving back the model's WebAssembly memory (a few hundred MB) */
+const IDLE_MS = 60_000
+
 let worker: Worker | null = null
+let idle: NodeJS.Timeout | null = null
 let nextId = 1
 const pending = new Map<number, Pending>()
 
@@ -33,6 +37,8 @@ function thread(): Worker {
     else p.resolve(m)
   })
   const fail = (e: Error) => {
+    // a thread stopped on purpose (idle, tests) has no work; a newer thread's jobs are not its own
+    if (worker !== w) return
     worker = null
     for (const p of pending.values()) p.reject(e)
     pending.clear()
@@ -45,6 +51,8 @@ function thread(): Worker {
 
 function ask(msg: Record<string, unknown>, transfer: ArrayBuffer[] = []) {
   const id = nextId++
+  if (idle) clearTimeout(idle)
+  idle = null
   const w = thread()
   return new Promise<{ data: Uint8Array; width: number; height: number }>((resolve, reject) => {
     pending.set(id, { resolve, reject })
@@ -52,14 +60,21 @@ function ask(msg: Record<string, unknown>, transfer: ArrayBuffer[] = []) {
     w.ref()
     w.postMessage({ id, ...msg }, transfer)
   }).finally(() => {
-    if (pending.size === 0) w.unref()
+    if (pending.size > 0) return
+    w.unref()
+    idle = setTimeout(() => {
+      if (pending.size === 0 && worker === w) void stopUpscaler()
+    }, IDLE_MS)
+    idle.unref()
   })
 }
 
-/** Stops the thread (tests and benches; the process otherwise keeps it for the next job). */
+/** Stops the thread (tests, benches, and after IDLE_MS without work). */
 export async function stopUpscaler(): Promise<void> {
   const w = worker
   worker = null
+  if (idle) clearTimeout(idle)
+  idle = null
   if (w) await w.terminate()
 }
 
