@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Download, Star, Trash2, X } from 'lucide-rea
 import { Dialog } from 'radix-ui'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 import { Segmented } from '../../../components/ui/Segmented'
@@ -19,7 +20,7 @@ import { beforeUrl, isPending } from '../kinds'
 import type { Polygon } from '../lasso/geometry'
 import { DetailsPanel } from './DetailsPanel'
 import { DetailViewer, type ViewMode } from './DetailViewer'
-import { EDIT_FORMS, type EditMode } from './EditForms'
+import { EDIT_FORMS, EDIT_MODES, type EditMode } from './EditForms'
 import { ModeCarousel } from './ModeCarousel'
 import { ViewControls } from './ViewControls'
 
@@ -107,7 +108,10 @@ function DetailBody({
   // where the edit changed the picture, tinted (docs/product.md#masked-edits): for edits of their input
   const [changes, setChanges] = useState(false)
   const canShowChanges = canCompare && g.metadata.changedArea !== undefined
-  const [edit, setEdit] = useState<EditMode | null>(null)
+  // a link may open a mode (`/gallery?item=…&mode=upscale`, the result screens' "Upscale for print")
+  const [params] = useSearchParams()
+  const asked = params.get('mode') as EditMode | null
+  const [edit, setEdit] = useState<EditMode | null>(asked && EDIT_MODES.includes(asked) ? asked : null)
   // the factor the print readout suggested (docs/decisions/0116-print-targets.md)
   const [upscaleFactor, setUpscaleFactor] = useState<UpscaleFactor>()
   const improveRef = useRef<HTMLElement>(null)
