@@ -108,6 +108,8 @@ export const STEP_ASKS = {
   'magic-edit': ['description', 'palette', 'lasso'],
   // nothing to choose: the photo's own lines say how much to turn it
   straighten: [],
+  // the factor changes the price and the size, not what is asked of the picture
+  upscale: [],
   animate: [
     'description',
     'duration.6',
@@ -345,6 +347,7 @@ const RUN_RULES: {
     steps: e.asks.some((a) => !MODIFIERS.has(a) && !doable(caps, e, a)) ? null : allSteps('animate'),
   }),
   straighten: () => ({ steps: allSteps('straighten') }),
+  upscale: () => ({ steps: allSteps('upscale') }),
 }
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */

@@ -1,4 +1,5 @@
 import type { PlanName, VideoDuration } from './enums.ts'
+import type { UpscaleFactor } from './values.ts'
 
 // Business constants and limits (docs/product.md#limits, docs/product.md#credits). Money is integer EUR
 // cents; credits are integers.
@@ -9,6 +10,8 @@ export const COSTS = {
   staging: { cleaning: 20, staging: 20 },
   /** straighten verticals: a measured correction, no model (docs/decisions/0101-straighten-verticals.md) */
   straighten: 5,
+  /** upscale, by factor: the local engine's CPU time, not a hosted model (docs/decisions/0115-upscale.md) */
+  upscale: { 2: 10, 4: 20 } as Record<UpscaleFactor, number>,
 } as const
 
 export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging
@@ -55,6 +58,13 @@ export const PLAN_CATALOGUE: Record<
 export const YEARLY_DISCOUNT_PERCENT = 20
 
 export const DEFAULT_VIDEO_DURATION: VideoDuration = 6
+export const DEFAULT_UPSCALE_FACTOR: UpscaleFactor = 2
+/**
+ * The largest picture an upscale makes (docs/decisions/0115-upscale.md): 24 megapixels and 8192 px on its long
+ * side. So 2× takes up to 6 MP (an A4 at 300 dpi becomes an A3 and more), 4× up to 1.5 MP; beyond, the request
+ * is refused before anything is charged. On two cores 2× runs at about 25 s a megapixel of input.
+ */
+export const UPSCALE_LIMITS = { maxOutputPixels: 24_000_000, maxOutputSide: 8192 } as const
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 /**
  * Largest decoded image we accept: 40 megapixels, the largest photo a phone makes (a 10 MB PNG can otherwise

@@ -18,6 +18,7 @@ export const FAILURES = {
   inpaint_failed: 'Inpainting failed',
   edit_failed: "Sorry, I couldn't edit your image. Please try again",
   video_failed: 'Failed to generate video',
+  upscale_failed: 'The picture could not be upscaled. Your credits were not charged.',
   /** a provider's content filter said no (docs/product.md#errors-chat) */
   refused:
     "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear.",
@@ -39,6 +40,9 @@ export const FAILURES = {
   /** sketches */
   no_verticals:
     'No vertical lines (wall edges, door or window frames) were found to straighten this photo by. Your credits were not charged.',
+  /** upscale: the result would pass UPSCALE_LIMITS (docs/decisions/0115-upscale.md) */
+  upscale_too_large:
+    'Upscaling this {{width}}×{{height}} picture {{factor}}× would make it {{outWidth}}×{{outHeight}} pixels, more than the {{maxMegapixels}} megapixels (and {{maxSide}} pixels a side) an upscale makes. Try 2× or a smaller picture. Your credits were not charged.',
   sketch_unreadable: 'The sketch could not be read. Please upload it again.',
   sketch_blank:
     'No lines were found in the sketch: the page looks blank. Please upload a sketch with visible lines.',

@@ -1,8 +1,14 @@
 // The generation kinds and the engine steps they run: one definition each, everything else derived from here
 // (docs/architecture.md#vocabulary). No zod here: the landing page imports these values.
-import { COSTS, DEFAULT_VIDEO_DURATION } from './constants.ts'
+import { COSTS, DEFAULT_UPSCALE_FACTOR, DEFAULT_VIDEO_DURATION } from './constants.ts'
 import type { FailureId } from './failures.ts'
-import { type GENERATION_TYPES, type MEDIA_TYPES, VIDEO_DURATIONS } from './values.ts'
+import {
+  type GENERATION_TYPES,
+  type MEDIA_TYPES,
+  UPSCALE_FACTORS,
+  type UpscaleFactor,
+  VIDEO_DURATIONS,
+} from './values.ts'
 
 /**
  * A step is one engine call. `model` is the part of a hosted engine's model variable that names it
@@ -40,6 +46,7 @@ export const STEPS = {
   },
   animate: { model: 'VIDEO', media: 'video', failure: 'video_failed', typicalMs: 120_000 },
   straighten: { model: 'STRAIGHTEN', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
+  upscale: { model: 'UPSCALE', media: 'image', failure: 'upscale_failed', typicalMs: 30_000 },
 } as const satisfies Record<
   string,
   { model: string; media: (typeof MEDIA_TYPES)[number]; failure: FailureId; typicalMs: number }
@@ -158,6 +165,17 @@ export const KINDS = {
     ledger: 'Straighten verticals',
     failure: 'staging',
   },
+  /** print-ready output: a picture made 2× or 4× larger by a super-resolution model (docs/decisions/0115-upscale.md) */
+  upscale: {
+    generationType: 'sketch-render',
+    type: 'image',
+    steps: [{ step: 'upscale', credits: null }],
+    request: { path: '/render/start', generationType: 'upscale' },
+    engineSetting: 'ENGINE_UPSCALE',
+    feature: 'upscale',
+    ledger: 'Upscale',
+    failure: 'render',
+  },
 } as const satisfies Record<string, KindInfo>
 
 export type Kind = keyof typeof KINDS
@@ -195,6 +213,7 @@ export const VARIATION_KINDS = GENERATION_MODES.filter(
 /** What a request asks for that changes the price (docs/product.md#pricing). */
 export interface PriceOptions {
   duration?: (typeof VIDEO_DURATIONS)[number]
+  upscaleFactor?: UpscaleFactor
 }
 
 const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
@@ -206,11 +225,16 @@ const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
   inpaint: () => COSTS.image,
   animate: (o) => COSTS.video[o.duration ?? DEFAULT_VIDEO_DURATION],
   straighten: () => COSTS.straighten,
+  upscale: (o) => COSTS.upscale[o.upscaleFactor ?? DEFAULT_UPSCALE_FACTOR],
 }
 
 /** The lowest and highest price of one job of a kind, over the options that change it. */
 export function priceRange(kind: Kind): { min: number; max: number } {
-  const prices = [{}, ...VIDEO_DURATIONS.map((duration) => ({ duration }))].map((o) => priceOf(kind, o))
+  const prices = [
+    {},
+    ...VIDEO_DURATIONS.map((duration) => ({ duration })),
+    ...UPSCALE_FACTORS.map((upscaleFactor) => ({ upscaleFactor })),
+  ].map((o) => priceOf(kind, o))
   return { min: Math.min(...prices), max: Math.max(...prices) }
 }
 

@@ -25,6 +25,9 @@ export const NOTES = {
   /** a variation whose picture is byte for byte an earlier one's: kept, not charged (docs/decisions/0107-identical-variations-are-not-charged.md) */
   same_as_variation:
     'The same picture as variation {{number}}: this edit has nothing to vary on this engine, so this variation was not charged.',
+  /** upscale: the new size, the density recorded, and the sharpness at the new size before and after */
+  upscaled:
+    'Upscaled {{factor}}× to {{width}}×{{height}} pixels, recorded at {{dpi}} dpi. Sharpness at this size: {{before}} enlarged plainly, {{after}} upscaled.',
 } as const
 
 export type NoteId = keyof typeof NOTES

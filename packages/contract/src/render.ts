@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CallbackUrl } from './api-keys.ts'
 import {
   MAX_COMPARE_ENGINES,
+  DEFAULT_UPSCALE_FACTOR,
   MAX_VARIATIONS,
   PDF_MAX_PAGES,
   TEXT_LIMITS,
@@ -19,6 +20,7 @@ import {
 } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
+import { UPSCALE_FACTORS } from './values.ts'
 
 /** Multipart text fields arrive as strings; lists may be JSON arrays or comma lists. */
 const list = <T extends z.ZodType>(item: T) =>
@@ -116,6 +118,14 @@ export const RenderStartFields = z.object({
     .pipe(z.array(EngineId).min(2).max(MAX_COMPARE_ENGINES).optional())
     .describe(
       `compare engines: the same request run once on each of these (comma-separated, 2–${MAX_COMPARE_ENGINES}), each its own generation, held as one total (docs/product.md#compare-engines)`,
+    ),
+  upscaleFactor: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1])]).optional(),
+    )
+    .describe(
+      `upscale: how many times larger on each side, ${UPSCALE_FACTORS.join(' or ')} (docs/decisions/0115-upscale.md); ${DEFAULT_UPSCALE_FACTOR} when absent`,
     ),
   pdfPage: PdfPage,
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */

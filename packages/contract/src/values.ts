@@ -99,4 +99,8 @@ export const RTL_LANGUAGES: readonly (typeof LANGUAGES)[number][] = ['ar']
 
 export const VIDEO_DURATIONS = [6, 10] as const
 
+/** How many times larger an upscale makes a picture on each side (docs/decisions/0115-upscale.md). */
+export const UPSCALE_FACTORS = [2, 4] as const
+export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number]
+
 export const USER_ROLES = ['user', 'admin'] as const

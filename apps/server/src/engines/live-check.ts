@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  DEFAULT_UPSCALE_FACTOR,
   DEFAULT_VIDEO_DURATION,
   type EngineCheckRow,
   GENERATION_MODES,
@@ -89,6 +90,8 @@ async function tinyTask(step: Step): Promise<EngineTask> {
       }
     case 'straighten':
       return { kind: 'straighten', input: photo }
+    case 'upscale':
+      return { kind: 'upscale', input: photo, factor: DEFAULT_UPSCALE_FACTOR }
   }
 }
 

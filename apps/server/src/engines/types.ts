@@ -14,6 +14,7 @@ import {
   type StagingStyle,
   type Step,
   type Support,
+  type UpscaleFactor,
   type VideoDuration,
 } from '@parti/contract'
 
@@ -104,6 +105,8 @@ export type EngineTask =
     }
   /** listing photo prep: the verticals made upright (docs/decisions/0101-straighten-verticals.md) */
   | { kind: 'straighten'; input: Buffer }
+  /** print-ready output: the picture made `factor` times larger on each side (docs/decisions/0115-upscale.md) */
+  | { kind: 'upscale'; input: Buffer; factor: UpscaleFactor }
 
 export type EngineTaskKind = EngineTask['kind']
 

@@ -17,6 +17,7 @@ import { parseFields } from './shared.ts'
 import { sketch } from './sketch.ts'
 import { staging } from './staging.ts'
 import { straighten } from './straighten.ts'
+import { upscale } from './upscale.ts'
 import type { AnyKindDefinition, PlanContext, RenderPlan } from './types.ts'
 import { withVariations } from './variations.ts'
 
@@ -29,6 +30,7 @@ const KIND_DEFINITIONS = {
   inpaint,
   animate,
   straighten,
+  upscale,
 } as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
 
 export function definitionOf(kind: Kind): AnyKindDefinition {

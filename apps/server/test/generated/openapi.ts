@@ -169,7 +169,7 @@ export interface paths {
   "/api/render/start": {
     /**
      * Start a sketch render, multi-angle, home staging or chat edit
-     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | upscale), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
      */
     post: operations["startRender"];
   };
@@ -577,7 +577,7 @@ export interface components {
     };
     EngineCheckRowInput: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -648,7 +648,7 @@ export interface components {
     KindCapabilitiesInput: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale";
           engine: string;
           model: string;
         })[];
@@ -656,8 +656,6 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["SupportInput"];
       };
-      /** @description the engines that can serve every step of it, the configured one first: "Compare engines" runs on two or more of them (docs/product.md#compare-engines) */
-      engines?: string[];
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimitsInput"];
     };
@@ -669,7 +667,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale";
           engine: string;
           model: string;
         })[];
@@ -703,7 +701,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -781,7 +779,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -802,7 +800,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "upscaled";
             params?: {
               [key: string]: string | number;
             };
@@ -813,12 +811,6 @@ export interface components {
           index: number;
           count: number;
         };
-        /** @description one cell of "Compare engines": the engine it was asked of (docs/product.md#compare-engines) */
-        compare?: {
-          engine: string;
-        };
-        /** @description a variation byte for byte the same as this earlier result of its request: kept, not charged (docs/product.md#variations) */
-        sameAs?: string;
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -896,7 +888,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale") | null;
       createdAt: string;
     };
     ConversationInput: {
@@ -1157,7 +1149,7 @@ export interface components {
     };
     EngineCheckRow: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -1228,7 +1220,7 @@ export interface components {
     KindCapabilities: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale";
           engine: string;
           model: string;
         })[];
@@ -1236,8 +1228,6 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["Support"];
       };
-      /** @description the engines that can serve every step of it, the configured one first: "Compare engines" runs on two or more of them (docs/product.md#compare-engines) */
-      engines?: string[];
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimits"];
     };
@@ -1249,7 +1239,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale";
           engine: string;
           model: string;
         })[];
@@ -1283,7 +1273,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -1361,7 +1351,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -1382,7 +1372,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "upscaled";
             params?: {
               [key: string]: string | number;
             };
@@ -1393,12 +1383,6 @@ export interface components {
           index: number;
           count: number;
         };
-        /** @description one cell of "Compare engines": the engine it was asked of (docs/product.md#compare-engines) */
-        compare?: {
-          engine: string;
-        };
-        /** @description a variation byte for byte the same as this earlier result of its request: kept, not charged (docs/product.md#variations) */
-        sameAs?: string;
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -1476,7 +1460,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale") | null;
       createdAt: string;
     };
     Conversation: {
@@ -3089,7 +3073,7 @@ export interface operations {
   };
   /**
    * Start a sketch render, multi-angle, home staging or chat edit
-   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | upscale), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
   startRender: {
     requestBody: {
@@ -3099,7 +3083,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "upscale";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3130,8 +3114,8 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
-          /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
-          engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
+          /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */
+          upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
@@ -3152,7 +3136,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "upscale";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3183,8 +3167,8 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
-          /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
-          engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
+          /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */
+          upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
@@ -3486,13 +3470,11 @@ export interface operations {
       query?: {
         generationType?: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
         type?: "image" | "video";
-        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale";
         favorite?: "true" | "false";
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description only the generations of this project */
         projectId?: string;
-        /** @description only the results of this request: its variations or angles (docs/product.md#variations) */
-        batchId?: string;
         /** @description search in the prompt text */
         q?: string;
         from?: string;
@@ -5072,7 +5054,7 @@ export interface operations {
           "application/json": {
             estimates: ({
                 /** @enum {string} */
-                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale";
                 engine: string;
                 medianMs: number;
                 samples: number;

@@ -133,4 +133,6 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
   },
   // nothing to ask: the photo's own verticals say how far to turn it (docs/decisions/0101-straighten-verticals.md)
   straighten: {},
+  // the factor is not an ask: ESRGAN makes 2× and 4× (docs/decisions/0115-upscale.md)
+  upscale: {},
 }

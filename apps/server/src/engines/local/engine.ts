@@ -12,6 +12,7 @@ import { multiAngleStep } from './tasks/multi-angle.ts'
 import { sketchStep } from './tasks/sketch.ts'
 import { stagingCleanStep, stagingStageStep } from './tasks/staging.ts'
 import { straightenStep } from './tasks/straighten.ts'
+import { upscaleStep } from './tasks/upscale.ts'
 
 /** Every step, as the local engine runs it: a new step is its task file and one line here. */
 const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
@@ -23,6 +24,7 @@ const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
   'magic-edit': magicEditStep,
   animate: animateStep,
   straighten: straightenStep,
+  upscale: upscaleStep,
 }
 
 export interface LocalEngineOptions {

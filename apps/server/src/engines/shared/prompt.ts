@@ -73,6 +73,11 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
         'Correct the perspective of this photograph: make every vertical line of the building exactly vertical and the horizon level, two-point perspective, change nothing else',
         'curved lines, warped walls, added objects, text, watermark',
       )
+    case 'upscale':
+      return finish(
+        `Upscale this picture ${task.factor} times, keeping every line, texture and colour exactly; add no new objects`,
+        'blur, added objects, changed layout, text, watermark',
+      )
   }
 }
 

@@ -48,6 +48,8 @@ export default function GalleryPage() {
       setParams((p) => {
         const next = new URLSearchParams(p)
         next.set('item', g.id)
+        // a mode asked for by a link (`&mode=upscale`) belongs to the result it was asked for
+        next.delete('mode')
         return next
       }),
     [setParams],
@@ -58,6 +60,7 @@ export default function GalleryPage() {
         (p) => {
           const next = new URLSearchParams(p)
           next.delete('item')
+          next.delete('mode')
           return next
         },
         { replace: true },

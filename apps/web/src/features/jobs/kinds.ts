@@ -6,6 +6,7 @@ import {
   PencilRuler,
   Rotate3d,
   Ruler,
+  Scaling,
   Sofa,
   WandSparkles,
 } from 'lucide-react'
@@ -30,4 +31,5 @@ export const KIND_UI: Record<
   inpaint: { icon: Lasso, fileSlug: 'inpaint', localResult: 'localEdit' },
   animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
   straighten: { icon: Ruler, fileSlug: 'straightened', localResult: 'localPrep' },
+  upscale: { icon: Scaling, fileSlug: 'upscaled', localResult: 'localPrep' },
 }

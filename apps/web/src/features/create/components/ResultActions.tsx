@@ -1,5 +1,5 @@
 import type { Generation } from '@parti/contract'
-import { Clapperboard, Download, Images, Sparkles } from 'lucide-react'
+import { Clapperboard, Download, Images, Scaling, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button, buttonClass } from '../../../components/ui/Button'
@@ -50,6 +50,17 @@ export function ResultActions({ generation, reuse = true, className, size = 'sm'
             {t('result.editInChat')}
           </Link>
         </>
+      )}
+      {!isVideo && generation.status === 'completed' && (
+        // the print readout and the upscale live in the gallery's detail area (docs/decisions/0116-print-targets.md)
+        <Link
+          to={`/gallery?item=${generation.id}&mode=upscale`}
+          className={buttonClass('outline', size)}
+          data-testid="upscale-for-print"
+        >
+          <Scaling aria-hidden />
+          {t('result.upscaleForPrint')}
+        </Link>
       )}
       <Link to="/gallery" className={buttonClass('ghost', size)}>
         <Images aria-hidden />

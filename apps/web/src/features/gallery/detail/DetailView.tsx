@@ -1,8 +1,9 @@
-import type { Generation } from '@parti/contract'
+import type { Generation, UpscaleFactor } from '@parti/contract'
 import { ChevronLeft, ChevronRight, Download, Star, Trash2, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/Button'
 import { cn } from '../../../components/ui/cn'
 import { Segmented } from '../../../components/ui/Segmented'
@@ -19,7 +20,7 @@ import { beforeUrl, isPending } from '../kinds'
 import type { Polygon } from '../lasso/geometry'
 import { DetailsPanel } from './DetailsPanel'
 import { DetailViewer, type ViewMode } from './DetailViewer'
-import { EDIT_FORMS, type EditMode } from './EditForms'
+import { EDIT_FORMS, EDIT_MODES, type EditMode } from './EditForms'
 import { ModeCarousel } from './ModeCarousel'
 import { ViewControls } from './ViewControls'
 
@@ -107,7 +108,13 @@ function DetailBody({
   // where the edit changed the picture, tinted (docs/product.md#masked-edits): for edits of their input
   const [changes, setChanges] = useState(false)
   const canShowChanges = canCompare && g.metadata.changedArea !== undefined
-  const [edit, setEdit] = useState<EditMode | null>(null)
+  // a link may open a mode (`/gallery?item=…&mode=upscale`, the result screens' "Upscale for print")
+  const [params] = useSearchParams()
+  const asked = params.get('mode') as EditMode | null
+  const [edit, setEdit] = useState<EditMode | null>(asked && EDIT_MODES.includes(asked) ? asked : null)
+  // the factor the print readout suggested (docs/decisions/0116-print-targets.md)
+  const [upscaleFactor, setUpscaleFactor] = useState<UpscaleFactor>()
+  const improveRef = useRef<HTMLElement>(null)
   const [polygons, setPolygons] = useState<Polygon[]>([])
   const [scale, setScale] = useState(1)
   // the aside's tab, and two versions ticked in the Versions tab to compare (docs/product.md#versions)
@@ -275,6 +282,7 @@ function DetailBody({
 
         {editable && (
           <section
+            ref={improveRef}
             className="flex flex-col gap-4 border-b border-border p-5"
             aria-labelledby="improve-heading"
           >
@@ -287,7 +295,9 @@ function DetailBody({
             <ModeCarousel value={edit} onChange={setEdit} />
             {EditForm && (
               <EditForm
+                key={edit === 'upscale' ? `upscale-${upscaleFactor}` : edit}
                 source={g}
+                upscaleFactor={upscaleFactor}
                 onStarted={onOpen}
                 lasso={{ polygons, onPolygonsChange: setPolygons, size }}
               />
@@ -312,7 +322,16 @@ function DetailBody({
           />
           {tab === 'details' ? (
             <>
-              <DetailsPanel generation={g} onOpenSource={(sourceId) => onOpen({ id: sourceId })} />
+              <DetailsPanel
+                generation={g}
+                size={editable ? size : null}
+                onOpenSource={(sourceId) => onOpen({ id: sourceId })}
+                onUpscale={(f) => {
+                  setUpscaleFactor(f)
+                  setEdit('upscale')
+                  improveRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+                }}
+              />
               <MadeWith generation={g} onStarted={onOpen} />
             </>
           ) : (

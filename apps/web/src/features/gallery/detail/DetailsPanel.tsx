@@ -1,4 +1,4 @@
-import type { Generation } from '@parti/contract'
+import type { Generation, UpscaleFactor } from '@parti/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Copy } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
@@ -11,10 +11,14 @@ import { FidelityReport } from '../../create/components/FidelityReport'
 import { ResultNotes } from '../../create/components/ResultNotes'
 import { noteLines } from '../../create/notes'
 import { ProjectControl } from '../../projects/ProjectControl'
+import { PrintReadout } from './PrintReadout'
 
 interface DetailsPanelProps {
   generation: Generation
   onOpenSource: (id: string) => void
+  /** a finished picture's size: its print readout (docs/decisions/0116-print-targets.md) */
+  size?: { width: number; height: number } | null
+  onUpscale?: (factor: UpscaleFactor) => void
 }
 
 /** Catalogue names never change under a result; read once per id and keep. */
@@ -46,7 +50,7 @@ function usePalette(id: string | null) {
  * palette id; plus engine and model (the UI names the engine on every result,
  * docs/decisions/0029-engines-local-and-hosted.md) and the facts a professional files with a picture.
  */
-export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps) {
+export function DetailsPanel({ generation: g, onOpenSource, size, onUpscale }: DetailsPanelProps) {
   const { t, i18n } = useTranslation('gallery')
   const { t: tApp } = useTranslation('app')
   const lang = i18n.resolvedLanguage ?? 'en'
@@ -115,6 +119,11 @@ export function DetailsPanel({ generation: g, onOpenSource }: DetailsPanelProps)
       {!!g.metadata.width && !!g.metadata.height && (
         <Row label={t('details.size')}>
           <span dir="ltr">{`${g.metadata.width} × ${g.metadata.height}`}</span>
+        </Row>
+      )}
+      {size && (
+        <Row label={t('print.label')} id="print">
+          <PrintReadout width={size.width} height={size.height} {...(onUpscale ? { onUpscale } : {})} />
         </Row>
       )}
       {g.metadata.changedArea !== undefined && (

@@ -7,6 +7,11 @@ import {
   type GenerationMode,
   inpaintIntent,
   TEXT_LIMITS,
+  UPSCALE_DPI,
+  UPSCALE_FACTORS,
+  UPSCALE_LIMITS,
+  type UpscaleFactor,
+  upscaleFits,
   VIDEO_DURATIONS,
   type VideoDuration,
 } from '@parti/contract'
@@ -34,6 +39,8 @@ export interface EditFormProps {
     onPolygonsChange: (p: Polygon[]) => void
     size: { width: number; height: number } | null
   }
+  /** the factor the print readout suggested, when it opened the upscale form */
+  upscaleFactor?: UpscaleFactor | undefined
 }
 type FormProps = Omit<EditFormProps, 'lasso'>
 
@@ -315,6 +322,99 @@ function AnimateForm({ source, onStarted }: FormProps) {
 }
 
 /**
+ * Upscale (docs/decisions/0115-upscale.md): 2× or 4×, each with the size it makes and its price; a factor whose
+ * result would pass the limits is not offered, as the server would refuse it.
+ */
+function UpscaleForm({ source, onStarted, lasso: { size }, upscaleFactor }: EditFormProps) {
+  const { t, i18n } = useTranslation(['gallery', 'app'])
+  const fits = (f: UpscaleFactor) => !!size && upscaleFits(size.width, size.height, f).ok
+  const [factor, setFactor] = useState<UpscaleFactor>(
+    upscaleFactor && fits(upscaleFactor) ? upscaleFactor : (UPSCALE_FACTORS.find(fits) ?? UPSCALE_FACTORS[0]),
+  )
+  const n = (v: number) => new Intl.NumberFormat(i18n.resolvedLanguage).format(v)
+  const job = useStartJob({
+    failureTitle: t('app:messages.generation.renderFailed'),
+    onStarted: ({ generations }) => generations[0] && onStarted(generations[0]),
+  })
+  const none = !!size && !UPSCALE_FACTORS.some(fits)
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!fits(factor)) return
+    const body = new FormData()
+    body.set('generationType', 'upscale')
+    body.set('sourceGenerationId', source.id)
+    body.set('upscaleFactor', String(factor))
+    await job.start({ endpoint: '/render/start', body })
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="upscale-form">
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-[13px] font-medium text-fg">{t('gallery:upscale.factor')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {UPSCALE_FACTORS.map((f) => {
+            const ok = fits(f)
+            return (
+              <label
+                key={f}
+                data-testid={`upscale-factor-${f}`}
+                className={cn(
+                  'flex flex-col gap-0.5 rounded-lg border px-3 py-2 text-sm transition-colors',
+                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                  !ok && 'cursor-not-allowed opacity-60',
+                  ok && 'cursor-pointer',
+                  factor === f && ok
+                    ? 'border-accent bg-accent-soft text-accent-soft-fg'
+                    : 'border-border-strong',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="upscaleFactor"
+                  value={f}
+                  checked={factor === f}
+                  disabled={!ok}
+                  onChange={() => setFactor(f)}
+                  className="sr-only"
+                />
+                <span className="flex items-center justify-between gap-2">
+                  <span className="font-medium">{t('gallery:upscale.times', { factor: f })}</span>
+                  <span className="text-xs text-fg-muted tabular-nums">
+                    {t('gallery:modes.cost', { credits: COSTS.upscale[f] })}
+                  </span>
+                </span>
+                {size && (
+                  <span className="text-[11px] text-fg-muted tabular-nums" dir="ltr">
+                    {t('gallery:upscale.size', { width: n(size.width * f), height: n(size.height * f) })}
+                  </span>
+                )}
+                {size && !ok && (
+                  <span className="text-[11px] text-danger">
+                    {t('gallery:upscale.tooLarge', { max: UPSCALE_LIMITS.maxOutputPixels / 1_000_000 })}
+                  </span>
+                )}
+              </label>
+            )
+          })}
+        </div>
+      </fieldset>
+      <p className="text-xs text-fg-muted">{t('gallery:upscale.hint', { dpi: UPSCALE_DPI })}</p>
+      {none && (
+        <p role="alert" className="text-xs text-danger">
+          {t('gallery:upscale.unavailable')}
+        </p>
+      )}
+      <OtherError error={job.fieldError} />
+      <SubmitButton
+        busy={job.isPending}
+        blocked={!size || !fits(factor)}
+        label={t('gallery:upscale.submit', { factor, credits: COSTS.upscale[factor] })}
+      />
+      <InsufficientCreditsDialog {...job.insufficientDialog} />
+    </form>
+  )
+}
+
+/**
  * The kinds a result can start from the detail area, in the order their cards show, each with its form. A new
  * mode is its form and one line here (its card's icon and price come from the kind).
  */
@@ -322,6 +422,7 @@ export const EDIT_FORMS = {
   inpaint: InpaintForm,
   'magic-edit': MagicEditForm,
   animate: AnimateForm,
+  upscale: UpscaleForm,
 } satisfies Partial<Record<GenerationMode, (props: EditFormProps) => ReactNode>>
 export type EditMode = keyof typeof EDIT_FORMS
 export const EDIT_MODES = Object.keys(EDIT_FORMS) as EditMode[]

@@ -18,7 +18,7 @@ interface ModeCarouselProps {
 
 /**
  * docs/product.md#detail-area: the modes that start a new job from the selected image (inpaint, magic edit,
- * animate), as a row of three cards. Picking a card opens its form; picking it again closes it.
+ * animate, upscale), as a grid of cards, two a row. Picking a card opens its form; picking it again closes it.
  * Arrow keys move between the cards (a radio group: one mode at a time, or none).
  */
 export function ModeCarousel({ value, onChange }: ModeCarouselProps) {
@@ -37,8 +37,7 @@ export function ModeCarousel({ value, onChange }: ModeCarouselProps) {
     <div
       role="radiogroup"
       aria-label={t('modes.label')}
-      className="grid gap-2"
-      style={{ gridTemplateColumns: `repeat(${EDIT_MODES.length}, minmax(0, 1fr))` }}
+      className="grid grid-cols-2 gap-2"
       data-testid="mode-carousel"
     >
       {EDIT_MODES.map((mode, index) => {
