@@ -98,6 +98,9 @@ export const RenderStartFields = z.object({
       `sketch render, home staging, chat edit: how many variations to make, 1–${MAX_VARIATIONS} (docs/product.md#variations); each is its own generation, priced on its own`,
     ),
   pdfPage: PdfPage,
+  projectId: z
+    .preprocess((v) => (v === '' ? undefined : v), z.uuid().optional())
+    .describe('the project the results land in (docs/product.md#projects); one of your projects'),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
@@ -111,6 +114,9 @@ export const AnimateFields = z.object({
   cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
   sourceGenerationId: optionalText(100),
   pdfPage: PdfPage,
+  projectId: z
+    .preprocess((v) => (v === '' ? undefined : v), z.uuid().optional())
+    .describe('the project the results land in (docs/product.md#projects); one of your projects'),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })

@@ -90,6 +90,9 @@ import {
 import {
   AssignProjectRequest,
   CopyToProjectRequest,
+  ListingBatchRequest,
+  ListingBatchResponse,
+  ListingQuoteResponse,
   MlsBoardInput,
   MlsBoardResponse,
   MlsBoardsResponse,
@@ -183,6 +186,8 @@ export const ROUTES = {
   'PUT /user/projects/{id}': { body: ProjectInput, response: ProjectResponse },
   'DELETE /user/projects/{id}': { response: OkResponse },
   'PUT /user/projects/{id}/published': { body: PublishProjectRequest, response: ProjectResponse },
+  'POST /user/projects/{id}/batch/quote': { body: ListingBatchRequest, response: ListingQuoteResponse },
+  'POST /user/projects/{id}/batch': { body: ListingBatchRequest, response: ListingBatchResponse },
   'GET /mls-boards': { response: MlsBoardsResponse },
   'PUT /admin/mls-boards/{id}': { body: MlsBoardInput, response: MlsBoardResponse },
   'GET /user/credits/transactions': { query: TransactionsQuery, response: TransactionsResponse },

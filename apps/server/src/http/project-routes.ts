@@ -3,6 +3,9 @@ import {
   CopyToProjectRequest,
   GenerationResponse,
   IdParams,
+  ListingBatchRequest,
+  ListingBatchResponse,
+  ListingQuoteResponse,
   MlsBoardInput,
   MlsBoardResponse,
   MlsBoardsResponse,
@@ -18,20 +21,22 @@ import type { AppContext } from '../context.ts'
 import { notFound } from '../domain/errors.ts'
 import { boards, updateBoardProfile } from '../projects/boards.ts'
 import { MlsExport } from '../projects/export.ts'
+import { ListingBatch } from '../projects/listing-batch.ts'
 import { originalPageHtml, pageLanguage } from '../projects/original-page.ts'
 import { ProjectService } from '../projects/service.ts'
 import { contentTypeOf } from '../storage/types.ts'
 import { authenticated } from './auth-scope.ts'
-import type { Api } from './types.ts'
+import type { Api, ApiServices } from './types.ts'
 
 /**
  * Projects (docs/product.md#projects) and the MLS boards their exports follow (docs/mls.md). Another user's
  * ids answer 404, always; boards are read by every signed-in user and edited by admins only.
  */
-export function projectRoutes(app: Api, ctx: AppContext): void {
+export function projectRoutes(app: Api, ctx: AppContext, services: ApiServices): void {
   const db = ctx.database.db
   const projects = new ProjectService(db, ctx.storage)
   const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl)
+  const listing = new ListingBatch(ctx, services.engines)
   const tags = ['projects']
   const CodeParams = z.object({ code: z.string().min(1).max(20) })
 
@@ -171,6 +176,37 @@ export function projectRoutes(app: Api, ctx: AppContext): void {
       async (req) => ({
         project: await projects.setPublished(req.user.userId, req.params.id, req.body.published),
       }),
+    )
+    api.post(
+      '/user/projects/:id/batch/quote',
+      {
+        schema: {
+          operationId: 'quoteListingBatch',
+          summary:
+            'Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held',
+          tags,
+          params: IdParams,
+          body: ListingBatchRequest,
+          response: { 200: ListingQuoteResponse },
+        },
+      },
+      async (req) => listing.quote(req.user, req.params.id, req.body),
+    )
+    api.post(
+      '/user/projects/:id/batch',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          operationId: 'runListingBatch',
+          summary:
+            'Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails',
+          tags,
+          params: IdParams,
+          body: ListingBatchRequest,
+          response: { 202: ListingBatchResponse },
+        },
+      },
+      async (req, reply) => reply.code(202).send(await listing.run(req.user, req.params.id, req.body)),
     )
     api.post(
       '/user/projects/:id/export',

@@ -246,6 +246,14 @@ export interface paths {
     /** Publish or unpublish a project: the public pages of its originals answer only while published */
     put: operations["publishProject"];
   };
+  "/api/user/projects/{id}/batch/quote": {
+    /** Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held */
+    post: operations["quoteListingBatch"];
+  };
+  "/api/user/projects/{id}/batch": {
+    /** Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails */
+    post: operations["runListingBatch"];
+  };
   "/api/user/projects/{id}/export": {
     /** Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules */
     post: operations["exportProjectForMls"];
@@ -1007,6 +1015,35 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    ListingQuoteInput: {
+      lines: ({
+          generationId: string;
+          room: string;
+          kind: string;
+          step: string;
+          phase: string | null;
+          engine: string;
+          credits: number;
+          /** @description what will not be done or only approximately, in English */
+          notes: string[];
+        })[];
+      /** @description photo and kind pairs that would not run, at no charge */
+      refused: {
+          generationId: string;
+          kind: string;
+          reason: string;
+          message: string;
+        }[];
+      total: number;
+      balance: number;
+      rooms: {
+          room: string;
+          photos: number;
+          reference: boolean;
+        }[];
+      /** @description whether the first staged photo of a room guides the others, and why */
+      referenceNote: string;
+    };
     UserProfileInput: {
       uid: string;
       email: string;
@@ -1578,6 +1615,35 @@ export interface components {
       coverUrl: string | null;
       createdAt: string;
       updatedAt: string;
+    };
+    ListingQuote: {
+      lines: ({
+          generationId: string;
+          room: string;
+          kind: string;
+          step: string;
+          phase: string | null;
+          engine: string;
+          credits: number;
+          /** @description what will not be done or only approximately, in English */
+          notes: string[];
+        })[];
+      /** @description photo and kind pairs that would not run, at no charge */
+      refused: {
+          generationId: string;
+          kind: string;
+          reason: string;
+          message: string;
+        }[];
+      total: number;
+      balance: number;
+      rooms: {
+          room: string;
+          photos: number;
+          reference: boolean;
+        }[];
+      /** @description whether the first staged photo of a room guides the others, and why */
+      referenceNote: string;
     };
     UserProfile: {
       uid: string;
@@ -3116,6 +3182,11 @@ export interface operations {
           variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3167,6 +3238,11 @@ export interface operations {
           variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3303,6 +3379,11 @@ export interface operations {
           sourceGenerationId?: string;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3321,6 +3402,11 @@ export interface operations {
           sourceGenerationId?: string;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -4266,6 +4352,212 @@ export interface operations {
         content: {
           "application/json": {
             project: components["schemas"]["Project"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held */
+  quoteListingBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          photos: ({
+              /**
+               * Format: uuid
+               * @description a result in the project: the photo is that job's source, as uploaded
+               */
+              generationId: string;
+              /**
+               * @description photos tagged with the same room are staged with the same style, palette, options and seed
+               * @default
+               */
+              room?: string;
+              /**
+               * @description the room's type; the first photo of a room sets it for the room
+               * @enum {string}
+               */
+              roomType?: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "office" | "kids-room" | "hallway";
+              /**
+               * @description make a video of this photo when a video kind is among the steps
+               * @default false
+               */
+              video?: boolean;
+            })[];
+          steps: ({
+              /** @enum {string} */
+              kind: "staging" | "animate" | "straighten";
+              /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+            })[];
+          /**
+           * @description one style for the whole listing
+           * @default modern
+           * @enum {string}
+           */
+          stagingStyle?: "modern" | "scandinavian" | "transitional" | "farmhouse" | "luxury" | "coastal";
+          /** @description one palette for the whole listing */
+          colorPaletteId?: string;
+          /** @default [] */
+          stagingOptions?: ("removeClutter" | "removeFurniture" | "repaint" | "addFurniture" | "addDecor" | "addLighting")[];
+          duration?: 6 | 10;
+          /** @enum {string} */
+          cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
+          /** @description running: the quoted total; a different total now refuses the run (409) before anything is held */
+          expectedTotal?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ListingQuote"];
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails */
+  runListingBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          photos: ({
+              /**
+               * Format: uuid
+               * @description a result in the project: the photo is that job's source, as uploaded
+               */
+              generationId: string;
+              /**
+               * @description photos tagged with the same room are staged with the same style, palette, options and seed
+               * @default
+               */
+              room?: string;
+              /**
+               * @description the room's type; the first photo of a room sets it for the room
+               * @enum {string}
+               */
+              roomType?: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "office" | "kids-room" | "hallway";
+              /**
+               * @description make a video of this photo when a video kind is among the steps
+               * @default false
+               */
+              video?: boolean;
+            })[];
+          steps: ({
+              /** @enum {string} */
+              kind: "staging" | "animate" | "straighten";
+              /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+            })[];
+          /**
+           * @description one style for the whole listing
+           * @default modern
+           * @enum {string}
+           */
+          stagingStyle?: "modern" | "scandinavian" | "transitional" | "farmhouse" | "luxury" | "coastal";
+          /** @description one palette for the whole listing */
+          colorPaletteId?: string;
+          /** @default [] */
+          stagingOptions?: ("removeClutter" | "removeFurniture" | "repaint" | "addFurniture" | "addDecor" | "addLighting")[];
+          duration?: 6 | 10;
+          /** @enum {string} */
+          cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
+          /** @description running: the quoted total; a different total now refuses the run (409) before anything is held */
+          expectedTotal?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        content: {
+          "application/json": {
+            batchId: string;
+            total: number;
+            generations: components["schemas"]["Generation"][];
           };
         };
       };
