@@ -35,6 +35,7 @@ import {
   UpdateApiKeyRequest,
   WebhookSecretResponse,
 } from './api-keys.ts'
+import { BrandKitInput, BrandKitResponse } from './brand.ts'
 import { CapabilitiesResponse } from './capabilities-api.ts'
 import {
   CategoriesResponse,
@@ -188,6 +189,8 @@ export const ROUTES = {
   'PUT /user/projects/{id}/published': { body: PublishProjectRequest, response: ProjectResponse },
   'POST /user/projects/{id}/batch/quote': { body: ListingBatchRequest, response: ListingQuoteResponse },
   'POST /user/projects/{id}/batch': { body: ListingBatchRequest, response: ListingBatchResponse },
+  'GET /user/brand-kit': { response: BrandKitResponse },
+  'PUT /user/brand-kit': { body: BrandKitInput, response: BrandKitResponse },
   'GET /mls-boards': { response: MlsBoardsResponse },
   'PUT /admin/mls-boards/{id}': { body: MlsBoardInput, response: MlsBoardResponse },
   'GET /user/credits/transactions': { query: TransactionsQuery, response: TransactionsResponse },

@@ -1,5 +1,8 @@
 import {
   AssignProjectRequest,
+  BrandedExportRequest,
+  BrandKitInput,
+  BrandKitResponse,
   CopyToProjectRequest,
   GenerationResponse,
   IdParams,
@@ -20,6 +23,7 @@ import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { notFound } from '../domain/errors.ts'
 import { boards, updateBoardProfile } from '../projects/boards.ts'
+import { Branding } from '../projects/branding.ts'
 import { MlsExport } from '../projects/export.ts'
 import { ListingBatch } from '../projects/listing-batch.ts'
 import { originalPageHtml, pageLanguage } from '../projects/original-page.ts'
@@ -37,6 +41,7 @@ export function projectRoutes(app: Api, ctx: AppContext, services: ApiServices):
   const projects = new ProjectService(db, ctx.storage)
   const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl)
   const listing = new ListingBatch(ctx, services.engines)
+  const branding = new Branding(db, ctx.storage)
   const tags = ['projects']
   const CodeParams = z.object({ code: z.string().min(1).max(20) })
 
@@ -261,6 +266,55 @@ export function projectRoutes(app: Api, ctx: AppContext, services: ApiServices):
         reply
           .code(201)
           .send({ generation: await projects.copy(req.user.userId, req.params.id, req.body.projectId) }),
+    )
+    api.get(
+      '/user/brand-kit',
+      {
+        schema: {
+          operationId: 'getBrandKit',
+          summary:
+            'Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports)',
+          tags,
+          response: { 200: BrandKitResponse },
+        },
+      },
+      async (req) => ({ brandKit: await branding.get(req.user.userId) }),
+    )
+    api.put(
+      '/user/brand-kit',
+      {
+        bodyLimit: 4 * 1024 * 1024,
+        schema: {
+          operationId: 'updateBrandKit',
+          summary: 'Change your brand kit; the logo as a data URL (null removes it, absent keeps it)',
+          tags,
+          body: BrandKitInput,
+          response: { 200: BrandKitResponse },
+        },
+      },
+      async (req) => ({ brandKit: await branding.put(req.user.userId, req.body) }),
+    )
+    api.post(
+      '/user/generations/:id/branded',
+      {
+        schema: {
+          operationId: 'exportBranded',
+          summary:
+            'A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS',
+          tags,
+          params: IdParams,
+          body: BrandedExportRequest,
+          otherResponses: { 200: { description: 'The image', contentType: 'image/jpeg' } },
+        },
+      },
+      async (req, reply) => {
+        const jpeg = await branding.render(req.user.userId, req.params.id, req.body.target)
+        return reply
+          .type('image/jpeg')
+          .header('content-disposition', `attachment; filename="${req.body.target}-${req.params.id}.jpg"`)
+          .header('cache-control', 'no-store')
+          .send(jpeg as never)
+      },
     )
     api.get(
       '/mls-boards',

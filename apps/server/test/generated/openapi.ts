@@ -266,6 +266,16 @@ export interface paths {
     /** Copy a finished result into a project (the same files; costs nothing) */
     post: operations["copyGenerationToProject"];
   };
+  "/api/user/brand-kit": {
+    /** Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports) */
+    get: operations["getBrandKit"];
+    /** Change your brand kit; the logo as a data URL (null removes it, absent keeps it) */
+    put: operations["updateBrandKit"];
+  };
+  "/api/user/generations/{id}/branded": {
+    /** A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS */
+    post: operations["exportBranded"];
+  };
   "/api/mls-boards": {
     /** The MLS boards' rules for altered photos, with their sources and the date checked */
     get: operations["listMlsBoards"];
@@ -975,6 +985,17 @@ export interface components {
       currentPeriodEnd: string;
       createdAt: string;
     };
+    BrandKitInput: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
+    };
     MlsBoardInput: {
       id: string;
       name: string;
@@ -1575,6 +1596,17 @@ export interface components {
       autoRenewal: boolean;
       currentPeriodEnd: string;
       createdAt: string;
+    };
+    BrandKit: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
     };
     MlsBoard: {
       id: string;
@@ -4735,6 +4767,179 @@ export interface operations {
           "application/json": {
             generation: components["schemas"]["Generation"];
           };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports) */
+  getBrandKit: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            brandKit: components["schemas"]["BrandKit"];
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change your brand kit; the logo as a data URL (null removes it, absent keeps it) */
+  updateBrandKit: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description the band and the card
+           * @default #1f2937
+           */
+          primaryColor?: string;
+          /**
+           * @description the rule under the agent name
+           * @default #c8a24a
+           */
+          accentColor?: string;
+          /** @default */
+          agentName?: string;
+          /** @default */
+          agentTitle?: string;
+          /** @default */
+          agency?: string;
+          /** @default */
+          phone?: string;
+          /** @default */
+          email?: "" | string;
+          /** @default */
+          website?: string;
+          /** @description the logo as a data URL (PNG, JPEG or WebP, at most 2 MB); null removes it, absent keeps it */
+          logoData?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            brandKit: components["schemas"]["BrandKit"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS */
+  exportBranded: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description social: 1080² post; brochure: A4 page; website: 1920×1080
+           * @enum {string}
+           */
+          target: "social" | "brochure" | "website";
+        };
+      };
+    };
+    responses: {
+      /** @description The image */
+      200: {
+        content: {
+          "image/jpeg": string;
         };
       };
       /** @description Invalid request (error.code names the field or rule) */
