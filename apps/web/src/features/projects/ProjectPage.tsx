@@ -13,7 +13,9 @@ import { Spinner } from '../../components/ui/Spinner'
 import { Switch } from '../../components/ui/Switch'
 import { useErrorText } from '../../lib/errors'
 import { useBoards, useDeleteProject, useProject, usePublishProject, useSaveProject } from './api'
+import { BrandedExports } from './BrandKit'
 import { ExportPanel } from './ExportPanel'
+import { ListingPanel } from './ListingPanel'
 import { ProjectForm } from './ProjectForm'
 
 /**
@@ -115,7 +117,9 @@ export default function ProjectPage() {
           onChange={(published) => publish.mutate(published, { onError: (e) => toast.error(errorText(e)) })}
         />
         <ExportPanel project={p} board={board ?? null} />
+        <BrandedExports sources={sources} />
       </section>
+      <ListingPanel projectId={p.id} sources={sources} />
       <h2 className="mb-3 text-lg font-semibold text-fg">{t('sources.heading')}</h2>
       {sources.length === 0 ? (
         <EmptyState icon={Images} title={t('sources.empty.title')} body={t('sources.empty.body')} />
