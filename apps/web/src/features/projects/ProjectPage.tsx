@@ -186,7 +186,13 @@ function versionTiles(g: Generation, t: TFunction<'projects'>) {
     tiles.push(
       <Tile key={`${g.id}-c`} label={t('versions.cleaned')} image={g.metadata.cleanedImageUrl} link={link} />,
     )
-  const label = g.mode === 'staging' ? t('versions.staged') : t('versions.edited')
+  // a staging job that ran its cleaning step alone (a whole listing's "Clean") made a cleaned room
+  const cleanedOnly = g.mode === 'staging' && g.metadata.steps && !g.metadata.steps.includes('staging-stage')
+  const label = cleanedOnly
+    ? t('versions.cleaned')
+    : g.mode === 'staging'
+      ? t('versions.staged')
+      : t('versions.edited')
   tiles.push(<Tile key={g.id} label={label} image={g.thumbnailUrl ?? g.outputImageUrl} link={link} />)
   return tiles
 }
