@@ -164,20 +164,20 @@ export class Branding {
       const ch = Math.round(height * 0.17)
       layers.push({ input: await cardBand(kit, logo, cw, ch), left: width - cw - 40, top: height - ch - 40 })
     } else {
-      // brochure: an A4 page, the photo under the listing's name, the agent card across the foot
+      // brochure: an A4 page, the listing's name and reference over the photo, the agent card across the foot
       const margin = Math.round(width * 0.065)
-      const head = Math.round(height * 0.12)
-      const photoH = Math.round((width - 2 * margin) * 0.66)
+      const head = Math.round(height * 0.15)
       const foot = Math.round(height * 0.14)
+      const photoH = height - head - foot - margin
       base = sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
       const title = found.project?.name ?? ''
       const reference = found.project?.reference ?? ''
       const primary = kit?.primaryColor ?? DEFAULTS.primaryColor
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height - foot}">
-        <rect width="100%" height="${Math.round(head * 0.35)}" fill="${primary}"/>
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${head}">
+        <rect width="100%" height="${Math.round(head * 0.22)}" fill="${primary}"/>
         <g font-family="DejaVu Sans, Arial, sans-serif" fill="#111">
-          <text x="${margin}" y="${Math.round(head * 0.8)}" font-size="${Math.round(head * 0.3)}" font-weight="bold">${esc(title)}</text>
-          <text x="${margin}" y="${head + photoH + Math.round(head * 0.55)}" font-size="${Math.round(head * 0.2)}">${esc(reference)}</text>
+          <text x="${margin}" y="${Math.round(head * 0.58)}" font-size="${Math.round(head * 0.24)}" font-weight="bold">${esc(title)}</text>
+          <text x="${margin}" y="${Math.round(head * 0.84)}" font-size="${Math.round(head * 0.14)}" fill="#444">${esc(reference)}</text>
         </g></svg>`
       layers.push({ input: Buffer.from(svg), left: 0, top: 0 })
       layers.push({ input: await cover(width - 2 * margin, photoH), left: margin, top: head })

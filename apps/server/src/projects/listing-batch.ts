@@ -238,7 +238,8 @@ export class ListingBatch {
           engine: capability(s.step),
           // a multi-step kind's lines carry each step's credits; they add up to the job's cost
           credits: shown.length === 1 ? job.cost : (s.credits ?? 0),
-          notes: i === 0 ? notes : [],
+          // what is skipped or approximated is said once, on the job's last line (the step that does it)
+          notes: i === shown.length - 1 ? notes : [],
         }))
     })
     return {

@@ -213,21 +213,23 @@ export function ListingPanel({ projectId, sources }: { projectId: string; source
       {quote && (
         <div className="mt-4" data-testid="listing-quote-table">
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-start text-sm">
+            <table className="w-full sm:min-w-[28rem] text-start text-sm">
               <thead className="text-xs text-fg-subtle">
                 <tr>
-                  <th className="py-1 text-start font-medium">{t('projects:listing.columns.photo')}</th>
-                  <th className="py-1 text-start font-medium">{t('projects:listing.columns.room')}</th>
+                  <th className="py-1 pe-3 text-start font-medium">{t('projects:listing.columns.photo')}</th>
+                  <th className="py-1 pe-3 text-start font-medium">{t('projects:listing.columns.room')}</th>
                   <th className="py-1 text-start font-medium">{t('projects:listing.columns.step')}</th>
-                  <th className="py-1 text-start font-medium">{t('projects:listing.columns.engine')}</th>
+                  <th className="hidden py-1 text-start font-medium sm:table-cell">
+                    {t('projects:listing.columns.engine')}
+                  </th>
                   <th className="py-1 text-end font-medium">{t('projects:listing.columns.credits')}</th>
                 </tr>
               </thead>
               <tbody>
                 {quote.lines.map((l) => (
                   <tr key={`${l.generationId}-${l.kind}-${l.step}`} className="border-t border-border">
-                    <td className="py-1.5">{photoNumber(l.generationId)}</td>
-                    <td dir="auto" className="py-1.5">
+                    <td className="py-1.5 pe-3">{photoNumber(l.generationId)}</td>
+                    <td dir="auto" className="py-1.5 pe-3">
                       {l.room}
                     </td>
                     <td className="py-1.5">
@@ -239,14 +241,17 @@ export function ListingPanel({ projectId, sources }: { projectId: string; source
                         </span>
                       ))}
                     </td>
-                    <td className="py-1.5 text-fg-muted">{l.engine}</td>
+                    <td className="hidden py-1.5 text-fg-muted sm:table-cell">{l.engine}</td>
                     <td className="py-1.5 text-end tabular-nums">{l.credits}</td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr className="border-t-2 border-border-strong font-semibold">
-                  <td className="py-2" colSpan={4}>
+                  <td className="py-2 sm:hidden" colSpan={3}>
+                    {t('projects:listing.total')}
+                  </td>
+                  <td className="hidden py-2 sm:table-cell" colSpan={4}>
                     {t('projects:listing.total')}
                   </td>
                   <td className="py-2 text-end tabular-nums" data-testid="listing-total">
