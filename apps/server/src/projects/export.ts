@@ -52,7 +52,7 @@ const qrPng = (url: string): Promise<Buffer> =>
   QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 600 })
 
 /** Where a staged photo's QR code goes in the zip: beside the photos, never among them. */
-export const qrFileOf = (file: string) => `qr/${file.replace(/\.[a-z]+$/i, '')}.png`
+const qrFileOf = (file: string) => `qr/${file.replace(/\.[a-z]+$/i, '')}.png`
 
 /**
  * The MLS export of a project (docs/decisions/0105-mls-rules-applied-at-export.md): a zip in the board's order,

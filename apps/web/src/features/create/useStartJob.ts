@@ -48,7 +48,7 @@ export interface UseStartJobOptions {
 }
 
 /** The request with the project named in it, as a form field or a JSON property. */
-export function withProject(input: StartJobInput, projectId: string | null | undefined): StartJobInput {
+function withProject(input: StartJobInput, projectId: string | null | undefined): StartJobInput {
   if (!projectId) return input
   if (input.endpoint === '/render/animate') return { ...input, body: { ...input.body, projectId } }
   input.body.set('projectId', projectId)
