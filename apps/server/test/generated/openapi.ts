@@ -625,6 +625,17 @@ export interface components {
       nextAttemptAt: string | null;
       deliveredAt: string | null;
     };
+    BrandKitInput: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
+    };
     SupportInput: {
       /** @enum {string} */
       level: "does" | "approximates" | "cannot";
@@ -985,17 +996,6 @@ export interface components {
       currentPeriodEnd: string;
       createdAt: string;
     };
-    BrandKitInput: {
-      primaryColor: string;
-      accentColor: string;
-      agentName: string;
-      agentTitle: string;
-      agency: string;
-      phone: string;
-      email: string;
-      website: string;
-      logoUrl: string | null;
-    };
     MlsBoardInput: {
       id: string;
       name: string;
@@ -1236,6 +1236,17 @@ export interface components {
       createdAt: string;
       nextAttemptAt: string | null;
       deliveredAt: string | null;
+    };
+    BrandKit: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
     };
     Support: {
       /** @enum {string} */
@@ -1596,17 +1607,6 @@ export interface components {
       autoRenewal: boolean;
       currentPeriodEnd: string;
       createdAt: string;
-    };
-    BrandKit: {
-      primaryColor: string;
-      accentColor: string;
-      agentName: string;
-      agentTitle: string;
-      agency: string;
-      phone: string;
-      email: string;
-      website: string;
-      logoUrl: string | null;
     };
     MlsBoard: {
       id: string;
