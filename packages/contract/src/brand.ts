@@ -30,10 +30,10 @@ export const BrandKitInput = z.object({
   ...brandFields,
   logoData: z
     .string()
-    .max(3_000_000)
+    .max(720_000)
     .nullable()
     .optional()
-    .describe('the logo as a data URL (PNG, JPEG or WebP, at most 2 MB); null removes it, absent keeps it'),
+    .describe('the logo as a data URL (PNG, JPEG or WebP, at most 512 kB); null removes it, absent keeps it'),
 })
 export type BrandKitInput = z.input<typeof BrandKitInput>
 

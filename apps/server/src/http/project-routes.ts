@@ -283,7 +283,6 @@ export function projectRoutes(app: Api, ctx: AppContext, services: ApiServices):
     api.put(
       '/user/brand-kit',
       {
-        bodyLimit: 4 * 1024 * 1024,
         schema: {
           operationId: 'updateBrandKit',
           summary: 'Change your brand kit; the logo as a data URL (null removes it, absent keeps it)',

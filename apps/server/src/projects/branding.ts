@@ -16,7 +16,8 @@ import { checkImage, deleteQuietly, storeUpload } from '../storage/uploads.ts'
 
 type Row = typeof brandKits.$inferSelect
 
-const LOGO_LIMIT_BYTES = 2 * 1024 * 1024
+/** a logo is small; its data URL stays inside the API's 1 MB body limit */
+const LOGO_LIMIT_BYTES = 512 * 1024
 const DEFAULTS = BrandKitInput.parse({})
 
 const esc = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -121,7 +122,7 @@ export class Branding {
           field: 'logoData',
         })
       if (bytes.length > LOGO_LIMIT_BYTES)
-        throw new AppError('payload_too_large', 'The logo is larger than 2 MB')
+        throw new AppError('payload_too_large', 'The logo is larger than 512 kB')
       logoKey = await storeUpload(this.storage, userId, await checkImage(bytes))
     }
     const { logoData: _, ...fields } = input

@@ -4871,7 +4871,7 @@ export interface operations {
           email?: "" | string;
           /** @default */
           website?: string;
-          /** @description the logo as a data URL (PNG, JPEG or WebP, at most 2 MB); null removes it, absent keeps it */
+          /** @description the logo as a data URL (PNG, JPEG or WebP, at most 512 kB); null removes it, absent keeps it */
           logoData?: string | null;
         };
       };
