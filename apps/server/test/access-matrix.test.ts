@@ -103,6 +103,16 @@ const BODIES: Record<string, (caller: Caller) => unknown> = {
   // into A's own project: the owner (and A's key) reach the move and the copy; B is stopped at the result
   'PUT /api/user/generations/{id}/project': () => ({ projectId: mine.project }),
   'POST /api/user/generations/{id}/copy': () => ({ projectId: mine.project }),
+  'POST /api/user/generations/{id}/branded': () => ({ target: 'social' }),
+  // a valid listing: the owner reaches the photo check (not in the project: 400), B the project's 404
+  'POST /api/user/projects/{id}/batch/quote': () => ({
+    photos: [{ generationId: mine.generation }],
+    steps: [{ kind: 'staging' }],
+  }),
+  'POST /api/user/projects/{id}/batch': () => ({
+    photos: [{ generationId: mine.generation }],
+    steps: [{ kind: 'staging' }],
+  }),
   'POST /api/account/password': () => ({
     currentPassword: 'not-my-password',
     newPassword: 'another-board-9',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
@@ -131,6 +132,12 @@ const csvRows = (csv: Buffer) =>
       [...l.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => m[1]?.replace(/""/g, '"') ?? m[2]!),
     )
 
+/** The text of the QR code in a picture, read by jsQR from its RGBA pixels; null when there is none. */
+async function decodeQr(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null
+}
+
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAILS: 'boards-admin@parti.test' } })
   a = new Api(server.url)
@@ -215,7 +222,7 @@ describe('export for MLS', () => {
     expect(files.get('01-staged.png')!.equals(first.staged)).toBe(true)
     expect(files.get('02-original.jpg')!.equals(second.original)).toBe(true)
     const rows = csvRows(files.get('captions.csv')!)
-    expect(rows[0]).toEqual(['file', 'caption', 'original_link'])
+    expect(rows[0]).toEqual(['file', 'caption', 'original_link', 'qr_code'])
     expect(rows.find((l) => l[0] === '01-staged.png')?.[1]).toBe('Virtually staged')
     expect(rows.find((l) => l[0] === '01-original.jpg')?.[1]).toBe('Unaltered original photo')
     expect(files.get('remarks.txt')!.toString()).toBe(
@@ -268,11 +275,20 @@ describe('export for MLS', () => {
     expect(JSON.parse(unpublished.body.toString()).error.details.reasons).toEqual([{ id: 'not_published' }])
     await a.request('PUT', `/api/user/projects/${id}/published`, { json: { published: true } })
     const files = await unzip((await exportZip(a, id)).body)
-    expect([...files.keys()]).toEqual(['01-staged.png', '01-original.jpg', 'captions.csv', 'remarks.txt'])
+    expect([...files.keys()]).toEqual([
+      '01-staged.png',
+      '01-original.jpg',
+      'qr/01-staged.png',
+      'captions.csv',
+      'remarks.txt',
+    ])
     const row = csvRows(files.get('captions.csv')!).find((l) => l[0] === '01-staged.png')!
     const link = row[2]!
     expect(link).toMatch(/\/api\/o\/[a-z0-9]{10}$/)
     expect(row[1]).toContain(`Unaltered original: ${link}`)
+    // the board allows QR codes (docs/decisions/0118-qr-codes-in-mls-exports.md): decoded, it is the same page
+    expect(row[3]).toBe('qr/01-staged.png')
+    expect(await decodeQr(files.get('qr/01-staged.png')!)).toBe(link)
     // the same link on a second export
     const again = csvRows((await unzip((await exportZip(a, id)).body)).get('captions.csv')!)
     expect(again.find((l) => l[0] === '01-staged.png')![2]).toBe(link)
@@ -293,6 +309,26 @@ describe('export for MLS', () => {
     expect((await fetch(`${server.url}${path}`)).status).toBe(404)
     expect((await fetch(`${server.url}${path}/photo`)).status).toBe(404)
     expect((await fetch(`${server.url}/api/o/nothere1234`)).status).toBe(404)
+  })
+
+  it('prints no QR code where the board does not allow one: the link stays in the captions', async () => {
+    const boards = (await a.get('/api/mls-boards')).body.boards as Array<Record<string, unknown>>
+    const { id: boardId, ...crmls } = boards.find((b) => b.id === 'crmls')!
+    const put = (qrAllowed: boolean) =>
+      admin.request('PUT', `/api/admin/mls-boards/${boardId}`, { json: { ...crmls, qrAllowed } })
+    expect((await put(false)).status).toBe(200)
+    try {
+      const id = await project('crmls', 'No QR')
+      await stagedPhoto(id, 9)
+      await a.request('PUT', `/api/user/projects/${id}/published`, { json: { published: true } })
+      const files = await unzip((await exportZip(a, id)).body)
+      expect([...files.keys()].filter((f) => f.startsWith('qr/'))).toEqual([])
+      const row = csvRows(files.get('captions.csv')!).find((l) => l[0] === '01-staged.png')!
+      expect(row[2]).toMatch(/\/api\/o\/[a-z0-9]{10}$/)
+      expect(row[3]).toBe('')
+    } finally {
+      await put(true)
+    }
   })
 
   it('is not another user’s to export', async () => {

@@ -76,6 +76,15 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/user/api-keys/{id}': { webhookUrl: null },
   'PUT /api/user/projects/{id}': { name: 'theirs' },
   'PUT /api/user/projects/{id}/published': { published: true },
+  'POST /api/user/generations/{id}/branded': { target: 'social' },
+  'POST /api/user/projects/{id}/batch/quote': {
+    photos: [{ generationId: '01900000-0000-7000-8000-000000000000' }],
+    steps: [{ kind: 'staging' }],
+  },
+  'POST /api/user/projects/{id}/batch': {
+    photos: [{ generationId: '01900000-0000-7000-8000-000000000000' }],
+    steps: [{ kind: 'staging' }],
+  },
   'PUT /api/user/generations/{id}/project': { projectId: null },
   'POST /api/user/generations/{id}/copy': { projectId: '01900000-0000-7000-8000-000000000000' },
   'POST /api/user/generations/{id}/run-again': {},

@@ -242,3 +242,12 @@ export function priceRange(kind: Kind): { min: number; max: number } {
 export function priceOf(kind: Kind, options: PriceOptions = {}): number {
   return PRICES[kind](options)
 }
+
+/**
+ * The kinds a whole listing can run on each of its photos (docs/decisions/0117-whole-listing-batch.md): every
+ * kind of the home-staging group (staging and the photo prep kinds, present and future) and every kind whose
+ * result is a video, since each takes one room photo and nothing else it cannot be given by the batch.
+ */
+export const LISTING_KINDS = GENERATION_MODES.filter(
+  (k) => KINDS[k].generationType === 'home-staging' || KINDS[k].type === 'video',
+) as Kind[]

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { TEXT_LIMITS } from './constants.ts'
+import { CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { Generation } from './generation.ts'
+import { type Kind, LISTING_KINDS, STEP_NAMES, type Step } from './kinds.ts'
 
 // Projects (docs/product.md#projects) and the MLS boards whose rules an export follows (docs/mls.md,
 // docs/decisions/0105-mls-rules-applied-at-export.md).
@@ -98,3 +100,91 @@ export const AssignProjectRequest = z.object({
 })
 export const CopyToProjectRequest = z.object({ projectId: z.uuid() })
 export const PublishProjectRequest = z.object({ published: z.boolean() })
+
+// A whole listing in one go (docs/decisions/0117-whole-listing-batch.md): N photos of a project, the steps to run
+// on each, one itemised quote, then one hold for the total and one job per photo and step.
+
+/** The most photos one listing batch takes (a listing is 10 to 30). */
+export const MAX_LISTING_PHOTOS = 30
+
+export const ListingPhoto = z.object({
+  generationId: z.uuid().describe("a result in the project: the photo is that job's source, as uploaded"),
+  room: z
+    .string()
+    .trim()
+    .max(60)
+    .default('')
+    .describe('photos tagged with the same room are staged with the same style, palette, options and seed'),
+  roomType: RoomType.optional().describe("the room's type; the first photo of a room sets it for the room"),
+  video: z
+    .boolean()
+    .default(false)
+    .describe('make a video of this photo when a video kind is among the steps'),
+})
+export type ListingPhoto = z.infer<typeof ListingPhoto>
+
+export const ListingStep = z.object({
+  kind: z.enum(LISTING_KINDS as [Kind, ...Kind[]]),
+  steps: z
+    .array(z.enum(STEP_NAMES as [Step, ...Step[]]))
+    .min(1)
+    .optional()
+    .describe("only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent"),
+})
+export type ListingStep = z.infer<typeof ListingStep>
+
+export const ListingBatchRequest = z.object({
+  photos: z.array(ListingPhoto).min(1).max(MAX_LISTING_PHOTOS),
+  steps: z
+    .array(ListingStep)
+    .min(1)
+    .max(LISTING_KINDS.length * 2),
+  stagingStyle: StagingStyle.default('modern').describe('one style for the whole listing'),
+  colorPaletteId: z.string().max(100).optional().describe('one palette for the whole listing'),
+  stagingOptions: z.array(StagingOption).max(20).default([]),
+  duration: VideoDuration.optional(),
+  cameraMovement: CameraMovement.optional(),
+  expectedTotal: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'running: the quoted total; a different total now refuses the run (409) before anything is held',
+    ),
+})
+export type ListingBatchRequest = z.input<typeof ListingBatchRequest>
+
+/** One line of a listing's quote: a photo, a kind, the engine step and its credits. */
+export const ListingQuoteLine = z.object({
+  generationId: z.string(),
+  room: z.string(),
+  kind: z.string(),
+  step: z.string(),
+  phase: z.string().nullable(),
+  engine: z.string(),
+  credits: z.number().int(),
+  notes: z.array(z.string()).describe('what will not be done or only approximately, in English'),
+})
+export const ListingQuoteRefusal = z.object({
+  generationId: z.string(),
+  kind: z.string(),
+  reason: z.string(),
+  message: z.string(),
+})
+export const ListingQuoteResponse = z
+  .object({
+    lines: z.array(ListingQuoteLine),
+    refused: z.array(ListingQuoteRefusal).describe('photo and kind pairs that would not run, at no charge'),
+    total: z.number().int(),
+    balance: z.number().int(),
+    rooms: z.array(z.object({ room: z.string(), photos: z.number().int(), reference: z.boolean() })),
+    referenceNote: z.string().describe('whether the first staged photo of a room guides the others, and why'),
+  })
+  .meta({ id: 'ListingQuote' })
+export type ListingQuoteResponse = z.infer<typeof ListingQuoteResponse>
+export const ListingBatchResponse = z.object({
+  batchId: z.string(),
+  total: z.number().int(),
+  generations: z.array(Generation),
+})

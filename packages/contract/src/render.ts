@@ -128,6 +128,9 @@ export const RenderStartFields = z.object({
       `upscale: how many times larger on each side, ${UPSCALE_FACTORS.join(' or ')} (docs/decisions/0115-upscale.md); ${DEFAULT_UPSCALE_FACTOR} when absent`,
     ),
   pdfPage: PdfPage,
+  projectId: z
+    .preprocess((v) => (v === '' ? undefined : v), z.uuid().optional())
+    .describe('the project the results land in (docs/product.md#projects); one of your projects'),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
@@ -141,6 +144,9 @@ export const AnimateFields = z.object({
   cameraMovement: z.preprocess((v) => (v === '' ? undefined : v), CameraMovement.optional()),
   sourceGenerationId: optionalText(100),
   pdfPage: PdfPage,
+  projectId: z
+    .preprocess((v) => (v === '' ? undefined : v), z.uuid().optional())
+    .describe('the project the results land in (docs/product.md#projects); one of your projects'),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })

@@ -35,6 +35,7 @@ import {
   UpdateApiKeyRequest,
   WebhookSecretResponse,
 } from './api-keys.ts'
+import { BrandKitInput, BrandKitResponse } from './brand.ts'
 import { CapabilitiesResponse } from './capabilities-api.ts'
 import {
   CategoriesResponse,
@@ -90,6 +91,9 @@ import {
 import {
   AssignProjectRequest,
   CopyToProjectRequest,
+  ListingBatchRequest,
+  ListingBatchResponse,
+  ListingQuoteResponse,
   MlsBoardInput,
   MlsBoardResponse,
   MlsBoardsResponse,
@@ -183,6 +187,10 @@ export const ROUTES = {
   'PUT /user/projects/{id}': { body: ProjectInput, response: ProjectResponse },
   'DELETE /user/projects/{id}': { response: OkResponse },
   'PUT /user/projects/{id}/published': { body: PublishProjectRequest, response: ProjectResponse },
+  'POST /user/projects/{id}/batch/quote': { body: ListingBatchRequest, response: ListingQuoteResponse },
+  'POST /user/projects/{id}/batch': { body: ListingBatchRequest, response: ListingBatchResponse },
+  'GET /user/brand-kit': { response: BrandKitResponse },
+  'PUT /user/brand-kit': { body: BrandKitInput, response: BrandKitResponse },
   'GET /mls-boards': { response: MlsBoardsResponse },
   'PUT /admin/mls-boards/{id}': { body: MlsBoardInput, response: MlsBoardResponse },
   'GET /user/credits/transactions': { query: TransactionsQuery, response: TransactionsResponse },

@@ -629,3 +629,23 @@ export const originalLinks = pgTable(
   },
   (t) => [uniqueIndex('original_links_generation_key').on(t.projectId, t.generationId)],
 )
+
+/**
+ * An account's brand kit (docs/decisions/0119-brand-kit-outside-mls.md): logo, colours and agent card, drawn only
+ * on social, brochure and website exports, never on an MLS export.
+ */
+export const brandKits = pgTable('brand_kits', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  logoKey: text('logo_key'),
+  primaryColor: text('primary_color').notNull().default('#1f2937'),
+  accentColor: text('accent_color').notNull().default('#c8a24a'),
+  agentName: text('agent_name').notNull().default(''),
+  agentTitle: text('agent_title').notNull().default(''),
+  agency: text('agency').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  website: text('website').notNull().default(''),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})

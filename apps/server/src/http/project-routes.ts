@@ -1,8 +1,14 @@
 import {
   AssignProjectRequest,
+  BrandedExportRequest,
+  BrandKitInput,
+  BrandKitResponse,
   CopyToProjectRequest,
   GenerationResponse,
   IdParams,
+  ListingBatchRequest,
+  ListingBatchResponse,
+  ListingQuoteResponse,
   MlsBoardInput,
   MlsBoardResponse,
   MlsBoardsResponse,
@@ -17,21 +23,25 @@ import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { notFound } from '../domain/errors.ts'
 import { boards, updateBoardProfile } from '../projects/boards.ts'
+import { Branding } from '../projects/branding.ts'
 import { MlsExport } from '../projects/export.ts'
+import { ListingBatch } from '../projects/listing-batch.ts'
 import { originalPageHtml, pageLanguage } from '../projects/original-page.ts'
 import { ProjectService } from '../projects/service.ts'
 import { contentTypeOf } from '../storage/types.ts'
 import { authenticated } from './auth-scope.ts'
-import type { Api } from './types.ts'
+import type { Api, ApiServices } from './types.ts'
 
 /**
  * Projects (docs/product.md#projects) and the MLS boards their exports follow (docs/mls.md). Another user's
  * ids answer 404, always; boards are read by every signed-in user and edited by admins only.
  */
-export function projectRoutes(app: Api, ctx: AppContext): void {
+export function projectRoutes(app: Api, ctx: AppContext, services: ApiServices): void {
   const db = ctx.database.db
   const projects = new ProjectService(db, ctx.storage)
   const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl)
+  const listing = new ListingBatch(ctx, services.engines)
+  const branding = new Branding(db, ctx.storage)
   const tags = ['projects']
   const CodeParams = z.object({ code: z.string().min(1).max(20) })
 
@@ -173,6 +183,37 @@ export function projectRoutes(app: Api, ctx: AppContext): void {
       }),
     )
     api.post(
+      '/user/projects/:id/batch/quote',
+      {
+        schema: {
+          operationId: 'quoteListingBatch',
+          summary:
+            'Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held',
+          tags,
+          params: IdParams,
+          body: ListingBatchRequest,
+          response: { 200: ListingQuoteResponse },
+        },
+      },
+      async (req) => listing.quote(req.user, req.params.id, req.body),
+    )
+    api.post(
+      '/user/projects/:id/batch',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          operationId: 'runListingBatch',
+          summary:
+            'Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails',
+          tags,
+          params: IdParams,
+          body: ListingBatchRequest,
+          response: { 202: ListingBatchResponse },
+        },
+      },
+      async (req, reply) => reply.code(202).send(await listing.run(req.user, req.params.id, req.body)),
+    )
+    api.post(
       '/user/projects/:id/export',
       {
         schema: {
@@ -225,6 +266,54 @@ export function projectRoutes(app: Api, ctx: AppContext): void {
         reply
           .code(201)
           .send({ generation: await projects.copy(req.user.userId, req.params.id, req.body.projectId) }),
+    )
+    api.get(
+      '/user/brand-kit',
+      {
+        schema: {
+          operationId: 'getBrandKit',
+          summary:
+            'Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports)',
+          tags,
+          response: { 200: BrandKitResponse },
+        },
+      },
+      async (req) => ({ brandKit: await branding.get(req.user.userId) }),
+    )
+    api.put(
+      '/user/brand-kit',
+      {
+        schema: {
+          operationId: 'updateBrandKit',
+          summary: 'Change your brand kit; the logo as a data URL (null removes it, absent keeps it)',
+          tags,
+          body: BrandKitInput,
+          response: { 200: BrandKitResponse },
+        },
+      },
+      async (req) => ({ brandKit: await branding.put(req.user.userId, req.body) }),
+    )
+    api.post(
+      '/user/generations/:id/branded',
+      {
+        schema: {
+          operationId: 'exportBranded',
+          summary:
+            'A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS',
+          tags,
+          params: IdParams,
+          body: BrandedExportRequest,
+          otherResponses: { 200: { description: 'The image', contentType: 'image/jpeg' } },
+        },
+      },
+      async (req, reply) => {
+        const jpeg = await branding.render(req.user.userId, req.params.id, req.body.target)
+        return reply
+          .type('image/jpeg')
+          .header('content-disposition', `attachment; filename="${req.body.target}-${req.params.id}.jpg"`)
+          .header('cache-control', 'no-store')
+          .send(jpeg as never)
+      },
     )
     api.get(
       '/mls-boards',

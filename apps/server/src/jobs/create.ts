@@ -33,6 +33,10 @@ export async function createJobs(
      * docs/decisions/0097-variations-one-hold-many-jobs.md); otherwise each job holds its own price
      */
     holdTogether?: boolean
+    /** the ledger's description of a shared hold (a whole listing's); the first job's kind when absent */
+    holdDescription?: string
+    /** the project the results land in (docs/decisions/0104-projects-own-their-generations.md), checked by the caller */
+    projectId?: string | null
     /** more writes that must commit with the jobs (e.g. the chat message that asked for them) */
     onCreated?: (tx: Tx, rows: GenerationRow[]) => Promise<void>
   },
@@ -93,6 +97,7 @@ export async function createJobs(
           maskKey: job.maskKey ?? null,
           sourceGenerationId: job.sourceGenerationId ?? null,
           batchId: options.batchId ?? null,
+          projectId: options.projectId ?? null,
           seed: job.seed ?? null,
           recipe: recipeOf(job) as unknown as Record<string, unknown>,
           metadata: job.metadata,
@@ -103,7 +108,13 @@ export async function createJobs(
       if (together && i === 0)
         await holdOrExplain(
           () =>
-            holdForRequest(tx, { userId: session.userId, requestId: together, mode: job.mode, cost: total }),
+            holdForRequest(tx, {
+              userId: session.userId,
+              requestId: together,
+              mode: job.mode,
+              cost: total,
+              ...(options.holdDescription ? { description: options.holdDescription } : {}),
+            }),
           0,
         )
       if (!together)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { GenerationMetadata } from '@parti/contract'
+import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { ZipFile } from 'yazl'
 import { slugify } from '../admin/slugs.ts'
@@ -42,6 +43,16 @@ async function burnLabel(image: Buffer, text: string, share: number): Promise<Bu
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer()
 }
+
+/**
+ * A QR code to a staged photo's public original page (docs/decisions/0118-qr-codes-in-mls-exports.md): a PNG
+ * 600 px wide, error correction M, a four-module quiet zone, black on white so any phone reads it in print.
+ */
+const qrPng = (url: string): Promise<Buffer> =>
+  QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 600 })
+
+/** Where a staged photo's QR code goes in the zip: beside the photos, never among them. */
+const qrFileOf = (file: string) => `qr/${file.replace(/\.[a-z]+$/i, '')}.png`
 
 /**
  * The MLS export of a project (docs/decisions/0105-mls-rules-applied-at-export.md): a zip in the board's order,
@@ -90,14 +101,20 @@ export class MlsExport {
       zip.outputStream.on('end', resolve)
       zip.outputStream.on('error', reject)
     })
-    let captions = csvLine(['file', 'caption', 'original_link'])
+    let captions = csvLine(['file', 'caption', 'original_link', 'qr_code'])
+    const codes: [string, Buffer][] = []
     for (const entry of plan.entries) {
       const bytes = await this.storage.blobs.get(entry.key)
       if (!bytes) throw new AppError('conflict', `A file of this project is missing: ${entry.file}`)
       const out = entry.label ? await burnLabel(bytes, board.labelText, board.labelHeightShare) : bytes
       zip.addBuffer(out, entry.file)
-      captions += csvLine([entry.file, ...(await this.caption(entry, board.captionText, userId, projectId))])
+      const [caption, link] = await this.caption(entry, board.captionText, userId, projectId)
+      // where the board allows QR codes, the link is also a printable code (a board that forbids them gets none)
+      const qr = link && board.qrAllowed ? qrFileOf(entry.file) : ''
+      if (qr) codes.push([qr, await qrPng(link)])
+      captions += csvLine([entry.file, caption, link, qr])
     }
+    for (const [file, png] of codes) zip.addBuffer(png, file)
     zip.addBuffer(Buffer.from(captions), 'captions.csv')
     zip.addBuffer(Buffer.from(board.remarksPrefix ? `${board.remarksPrefix}\n` : ''), 'remarks.txt')
     zip.end()

@@ -246,6 +246,14 @@ export interface paths {
     /** Publish or unpublish a project: the public pages of its originals answer only while published */
     put: operations["publishProject"];
   };
+  "/api/user/projects/{id}/batch/quote": {
+    /** Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held */
+    post: operations["quoteListingBatch"];
+  };
+  "/api/user/projects/{id}/batch": {
+    /** Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails */
+    post: operations["runListingBatch"];
+  };
   "/api/user/projects/{id}/export": {
     /** Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules */
     post: operations["exportProjectForMls"];
@@ -257,6 +265,16 @@ export interface paths {
   "/api/user/generations/{id}/copy": {
     /** Copy a finished result into a project (the same files; costs nothing) */
     post: operations["copyGenerationToProject"];
+  };
+  "/api/user/brand-kit": {
+    /** Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports) */
+    get: operations["getBrandKit"];
+    /** Change your brand kit; the logo as a data URL (null removes it, absent keeps it) */
+    put: operations["updateBrandKit"];
+  };
+  "/api/user/generations/{id}/branded": {
+    /** A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS */
+    post: operations["exportBranded"];
   };
   "/api/mls-boards": {
     /** The MLS boards' rules for altered photos, with their sources and the date checked */
@@ -606,6 +624,17 @@ export interface components {
       createdAt: string;
       nextAttemptAt: string | null;
       deliveredAt: string | null;
+    };
+    BrandKitInput: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
     };
     SupportInput: {
       /** @enum {string} */
@@ -1007,6 +1036,35 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    ListingQuoteInput: {
+      lines: ({
+          generationId: string;
+          room: string;
+          kind: string;
+          step: string;
+          phase: string | null;
+          engine: string;
+          credits: number;
+          /** @description what will not be done or only approximately, in English */
+          notes: string[];
+        })[];
+      /** @description photo and kind pairs that would not run, at no charge */
+      refused: {
+          generationId: string;
+          kind: string;
+          reason: string;
+          message: string;
+        }[];
+      total: number;
+      balance: number;
+      rooms: {
+          room: string;
+          photos: number;
+          reference: boolean;
+        }[];
+      /** @description whether the first staged photo of a room guides the others, and why */
+      referenceNote: string;
+    };
     UserProfileInput: {
       uid: string;
       email: string;
@@ -1178,6 +1236,17 @@ export interface components {
       createdAt: string;
       nextAttemptAt: string | null;
       deliveredAt: string | null;
+    };
+    BrandKit: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
     };
     Support: {
       /** @enum {string} */
@@ -1578,6 +1647,35 @@ export interface components {
       coverUrl: string | null;
       createdAt: string;
       updatedAt: string;
+    };
+    ListingQuote: {
+      lines: ({
+          generationId: string;
+          room: string;
+          kind: string;
+          step: string;
+          phase: string | null;
+          engine: string;
+          credits: number;
+          /** @description what will not be done or only approximately, in English */
+          notes: string[];
+        })[];
+      /** @description photo and kind pairs that would not run, at no charge */
+      refused: {
+          generationId: string;
+          kind: string;
+          reason: string;
+          message: string;
+        }[];
+      total: number;
+      balance: number;
+      rooms: {
+          room: string;
+          photos: number;
+          reference: boolean;
+        }[];
+      /** @description whether the first staged photo of a room guides the others, and why */
+      referenceNote: string;
     };
     UserProfile: {
       uid: string;
@@ -3118,6 +3216,11 @@ export interface operations {
           upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3171,6 +3274,11 @@ export interface operations {
           upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3307,6 +3415,11 @@ export interface operations {
           sourceGenerationId?: string;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3325,6 +3438,11 @@ export interface operations {
           sourceGenerationId?: string;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -4311,6 +4429,212 @@ export interface operations {
       };
     };
   };
+  /** Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held */
+  quoteListingBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          photos: ({
+              /**
+               * Format: uuid
+               * @description a result in the project: the photo is that job's source, as uploaded
+               */
+              generationId: string;
+              /**
+               * @description photos tagged with the same room are staged with the same style, palette, options and seed
+               * @default
+               */
+              room?: string;
+              /**
+               * @description the room's type; the first photo of a room sets it for the room
+               * @enum {string}
+               */
+              roomType?: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "office" | "kids-room" | "hallway";
+              /**
+               * @description make a video of this photo when a video kind is among the steps
+               * @default false
+               */
+              video?: boolean;
+            })[];
+          steps: ({
+              /** @enum {string} */
+              kind: "staging" | "animate" | "straighten";
+              /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+            })[];
+          /**
+           * @description one style for the whole listing
+           * @default modern
+           * @enum {string}
+           */
+          stagingStyle?: "modern" | "scandinavian" | "transitional" | "farmhouse" | "luxury" | "coastal";
+          /** @description one palette for the whole listing */
+          colorPaletteId?: string;
+          /** @default [] */
+          stagingOptions?: ("removeClutter" | "removeFurniture" | "repaint" | "addFurniture" | "addDecor" | "addLighting")[];
+          duration?: 6 | 10;
+          /** @enum {string} */
+          cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
+          /** @description running: the quoted total; a different total now refuses the run (409) before anything is held */
+          expectedTotal?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ListingQuote"];
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails */
+  runListingBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          photos: ({
+              /**
+               * Format: uuid
+               * @description a result in the project: the photo is that job's source, as uploaded
+               */
+              generationId: string;
+              /**
+               * @description photos tagged with the same room are staged with the same style, palette, options and seed
+               * @default
+               */
+              room?: string;
+              /**
+               * @description the room's type; the first photo of a room sets it for the room
+               * @enum {string}
+               */
+              roomType?: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "office" | "kids-room" | "hallway";
+              /**
+               * @description make a video of this photo when a video kind is among the steps
+               * @default false
+               */
+              video?: boolean;
+            })[];
+          steps: ({
+              /** @enum {string} */
+              kind: "staging" | "animate" | "straighten";
+              /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+            })[];
+          /**
+           * @description one style for the whole listing
+           * @default modern
+           * @enum {string}
+           */
+          stagingStyle?: "modern" | "scandinavian" | "transitional" | "farmhouse" | "luxury" | "coastal";
+          /** @description one palette for the whole listing */
+          colorPaletteId?: string;
+          /** @default [] */
+          stagingOptions?: ("removeClutter" | "removeFurniture" | "repaint" | "addFurniture" | "addDecor" | "addLighting")[];
+          duration?: 6 | 10;
+          /** @enum {string} */
+          cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
+          /** @description running: the quoted total; a different total now refuses the run (409) before anything is held */
+          expectedTotal?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        content: {
+          "application/json": {
+            batchId: string;
+            total: number;
+            generations: components["schemas"]["Generation"][];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules */
   exportProjectForMls: {
     parameters: {
@@ -4447,6 +4771,179 @@ export interface operations {
           "application/json": {
             generation: components["schemas"]["Generation"];
           };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports) */
+  getBrandKit: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            brandKit: components["schemas"]["BrandKit"];
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change your brand kit; the logo as a data URL (null removes it, absent keeps it) */
+  updateBrandKit: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description the band and the card
+           * @default #1f2937
+           */
+          primaryColor?: string;
+          /**
+           * @description the rule under the agent name
+           * @default #c8a24a
+           */
+          accentColor?: string;
+          /** @default */
+          agentName?: string;
+          /** @default */
+          agentTitle?: string;
+          /** @default */
+          agency?: string;
+          /** @default */
+          phone?: string;
+          /** @default */
+          email?: "" | string;
+          /** @default */
+          website?: string;
+          /** @description the logo as a data URL (PNG, JPEG or WebP, at most 512 kB); null removes it, absent keeps it */
+          logoData?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            brandKit: components["schemas"]["BrandKit"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS */
+  exportBranded: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description social: 1080² post; brochure: A4 page; website: 1920×1080
+           * @enum {string}
+           */
+          target: "social" | "brochure" | "website";
+        };
+      };
+    };
+    responses: {
+      /** @description The image */
+      200: {
+        content: {
+          "image/jpeg": string;
         };
       };
       /** @description Invalid request (error.code names the field or rule) */

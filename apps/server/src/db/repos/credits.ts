@@ -82,13 +82,16 @@ export function holdForJob(tx: Tx, job: { userId: string; generationId: string; 
  * Hold the total of a request's variations at once (docs/decisions/0097-variations-one-hold-many-jobs.md): one
  * ledger row under the request id; each variation then captures or releases its own price as it ends.
  */
-export function holdForRequest(tx: Tx, req: { userId: string; requestId: string; mode: Kind; cost: number }) {
+export function holdForRequest(
+  tx: Tx,
+  req: { userId: string; requestId: string; mode: Kind; cost: number; description?: string },
+) {
   return changeCredits(tx, {
     userId: req.userId,
     amount: -req.cost,
     held: req.cost,
     kind: 'hold',
-    description: KINDS[req.mode].ledger,
+    description: req.description ?? KINDS[req.mode].ledger,
     requestId: req.requestId,
   })
 }

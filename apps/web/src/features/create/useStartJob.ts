@@ -43,6 +43,16 @@ export interface UseStartJobOptions {
   /** the toast title for a failure that is not a field's, e.g. t('app:messages.generation.renderFailed') */
   failureTitle?: string
   onStarted?: (started: StartedJobs) => void
+  /** the project the results land in (docs/product.md#projects); none when null or absent */
+  projectId?: string | null
+}
+
+/** The request with the project named in it, as a form field or a JSON property. */
+function withProject(input: StartJobInput, projectId: string | null | undefined): StartJobInput {
+  if (!projectId) return input
+  if (input.endpoint === '/render/animate') return { ...input, body: { ...input.body, projectId } }
+  input.body.set('projectId', projectId)
+  return input
 }
 
 const FILE_CODES: ReadonlySet<ApiErrorCode> = new Set([
@@ -71,7 +81,7 @@ function fieldOf(error: ApiError): string | null {
  * `start()` never throws: it resolves to the started jobs, or null when the call failed.
  */
 export function useStartJob(options: UseStartJobOptions = {}) {
-  const { insufficientVariant = 'default', failureTitle, onStarted } = options
+  const { insufficientVariant = 'default', failureTitle, onStarted, projectId } = options
   const qc = useQueryClient()
   const { t } = useTranslation()
   const { user } = useSession()
@@ -80,7 +90,8 @@ export function useStartJob(options: UseStartJobOptions = {}) {
   const [open, setOpen] = useState(false)
 
   const mutation = useMutation({
-    mutationFn: async (input: StartJobInput): Promise<StartedJobs> => {
+    mutationFn: async (asked: StartJobInput): Promise<StartedJobs> => {
+      const input = withProject(asked, projectId)
       // the animate call waits longer than the others (call() knows its timeout)
       const answer =
         input.endpoint === '/render/animate'

@@ -21,6 +21,7 @@ import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import type { InputImage } from '../create/inputImage'
 import { useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
+import { useProjectChoice } from '../projects/ProjectPicker'
 import { prepReadiness, STRAIGHTEN_COST, straightenRequest } from './request'
 
 /**
@@ -36,7 +37,8 @@ export default function PrepPage() {
   const [ids, setIds] = useState<string[]>([])
   const [showErrors, setShowErrors] = useState(false)
   const lastRequest = useRef<StartJobInput | null>(null)
-  const job = useStartJob({ failureTitle: t('staging:prep.failed') })
+  const project = useProjectChoice()
+  const job = useStartJob({ failureTitle: t('staging:prep.failed'), projectId: project.projectId })
   useSourceImage((photo) => setPhotos([photo]))
   const reasons = prepReadiness({ hasPhoto: photos.length > 0, credits })
   const fieldError = useFieldError(reasons, showErrors, job.fieldError)
@@ -65,6 +67,7 @@ export default function PrepPage() {
         }}
         error={fieldError('image', ['file', 'imageUrl'])}
       />
+      {project.picker}
       <GenerateBar
         label={t('staging:prep.generate')}
         cost={STRAIGHTEN_COST}

@@ -71,6 +71,7 @@ export function ExportPanel({ project, board }: { project: Project; board: MlsBo
         <li>{t(`export.label.${board.label}`, { text: board.labelText })}</li>
         {board.originalPlacement !== 'none' && <li>{t(`export.original.${board.originalPlacement}`)}</li>}
         {board.originalLink && <li>{t('export.originalLink')}</li>}
+        {board.originalLink && board.qrAllowed && <li>{t('export.qr')}</li>}
         {board.forbiddenEdits.map((e) => (
           <li key={e}>{t(`export.forbidden.${e}`)}</li>
         ))}

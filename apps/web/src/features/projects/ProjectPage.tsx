@@ -13,7 +13,9 @@ import { Spinner } from '../../components/ui/Spinner'
 import { Switch } from '../../components/ui/Switch'
 import { useErrorText } from '../../lib/errors'
 import { useBoards, useDeleteProject, useProject, usePublishProject, useSaveProject } from './api'
+import { BrandedExports } from './BrandKit'
 import { ExportPanel } from './ExportPanel'
+import { ListingPanel } from './ListingPanel'
 import { ProjectForm } from './ProjectForm'
 
 /**
@@ -115,7 +117,9 @@ export default function ProjectPage() {
           onChange={(published) => publish.mutate(published, { onError: (e) => toast.error(errorText(e)) })}
         />
         <ExportPanel project={p} board={board ?? null} />
+        <BrandedExports sources={sources} />
       </section>
+      <ListingPanel projectId={p.id} sources={sources} />
       <h2 className="mb-3 text-lg font-semibold text-fg">{t('sources.heading')}</h2>
       {sources.length === 0 ? (
         <EmptyState icon={Images} title={t('sources.empty.title')} body={t('sources.empty.body')} />
@@ -182,7 +186,13 @@ function versionTiles(g: Generation, t: TFunction<'projects'>) {
     tiles.push(
       <Tile key={`${g.id}-c`} label={t('versions.cleaned')} image={g.metadata.cleanedImageUrl} link={link} />,
     )
-  const label = g.mode === 'staging' ? t('versions.staged') : t('versions.edited')
+  // a staging job that ran its cleaning step alone (a whole listing's "Clean") made a cleaned room
+  const cleanedOnly = g.mode === 'staging' && g.metadata.steps && !g.metadata.steps.includes('staging-stage')
+  const label = cleanedOnly
+    ? t('versions.cleaned')
+    : g.mode === 'staging'
+      ? t('versions.staged')
+      : t('versions.edited')
   tiles.push(<Tile key={g.id} label={label} image={g.thumbnailUrl ?? g.outputImageUrl} link={link} />)
   return tiles
 }

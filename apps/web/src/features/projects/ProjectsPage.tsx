@@ -10,6 +10,7 @@ import { Page } from '../../components/ui/Page'
 import { Spinner } from '../../components/ui/Spinner'
 import { useErrorText } from '../../lib/errors'
 import { useProjects, useSaveProject } from './api'
+import { BrandKitPanel } from './BrandKit'
 import { ProjectForm } from './ProjectForm'
 
 /** /projects (docs/product.md#projects): a user's listings and design jobs, and a new one. */
@@ -88,6 +89,7 @@ export default function ProjectsPage() {
           ))}
         </ul>
       )}
+      <BrandKitPanel />
     </Page>
   )
 }

@@ -21,6 +21,7 @@ import { type Reason, useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { useAdvancedSettings } from '../preferences/advanced'
 import { CompareEnginesButton } from '../versions/CompareEngines'
+import { useProjectChoice } from '../projects/ProjectPicker'
 import { VariationsControl } from '../versions/VariationsControl'
 import { VariationsResult } from '../versions/VariationsResult'
 import { AdvancedSketchSettings } from './components/AdvancedSketchSettings'
@@ -58,8 +59,15 @@ export default function SketchPage() {
     angles: useId(),
   }
 
-  const renderJob = useStartJob({ failureTitle: t('app:messages.generation.renderFailed') })
-  const angleJob = useStartJob({ failureTitle: t('app:messages.generation.renderFailed') })
+  const project = useProjectChoice()
+  const renderJob = useStartJob({
+    failureTitle: t('app:messages.generation.renderFailed'),
+    projectId: project.projectId,
+  })
+  const angleJob = useStartJob({
+    failureTitle: t('app:messages.generation.renderFailed'),
+    projectId: project.projectId,
+  })
   const job = mode === 'render' ? renderJob : angleJob
 
   // the first style is preselected until the user picks one (or picks none)
@@ -207,6 +215,7 @@ export default function SketchPage() {
           price={SKETCH_RENDER_COST}
         />
         {advanced && <AdvancedSketchSettings draft={draft} update={update} />}
+        {project.picker}
         <GenerateBar
           label={t('sketch:form.generate')}
           cost={cost}
@@ -277,6 +286,7 @@ export default function SketchPage() {
           />
         </FormSection>
         <FollowLinesControl value={draft.followLines} onChange={(followLines) => update({ followLines })} />
+        {project.picker}
         <GenerateBar
           label={t('sketch:multi.generate')}
           cost={cost}

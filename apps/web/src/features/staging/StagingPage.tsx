@@ -20,6 +20,7 @@ import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import type { Polygon } from '../gallery/lasso/geometry'
 import { maskPng } from '../gallery/lasso/mask'
 import { useAdvancedSettings } from '../preferences/advanced'
+import { useProjectChoice } from '../projects/ProjectPicker'
 import { VariationsControl } from '../versions/VariationsControl'
 import { VariationsResult } from '../versions/VariationsResult'
 import { RoomTypePicker } from './components/RoomTypePicker'
@@ -53,7 +54,8 @@ export default function StagingPage() {
   const [draft, update] = useStagingDraft()
   const lastRequest = useRef<StartJobInput | null>(null)
   const ids = { photo: useId(), room: useId(), palette: useId(), options: useId(), style: useId() }
-  const job = useStartJob({ failureTitle: t('staging:failed') })
+  const project = useProjectChoice()
+  const job = useStartJob({ failureTitle: t('staging:failed'), projectId: project.projectId })
   // the lasso selection on the photo: what the cleaning removes (kept while the photo stays the same)
   const [lasso, setLasso] = useState<{ photo: string; polygons: Polygon[] }>({ photo: '', polygons: [] })
   const photo = draft.photos[0]
@@ -174,6 +176,7 @@ export default function StagingPage() {
         onChange={(variations) => update({ variations })}
         price={view.cost}
       />
+      {project.picker}
       <GenerateBar
         label={t('staging:form.generate')}
         cost={cost}

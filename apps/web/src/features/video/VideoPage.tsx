@@ -19,6 +19,7 @@ import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { isImageUrl } from '../create/inputImage'
 import { useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
+import { useProjectChoice } from '../projects/ProjectPicker'
 import { CameraMovePicker } from './components/CameraMovePicker'
 import { DurationPicker } from './components/DurationPicker'
 import { FirstFrameLimits, firstFrameReason } from './components/FirstFrameLimits'
@@ -47,7 +48,9 @@ export default function VideoPage() {
     move: useId(),
     camera: useId(),
   }
+  const project = useProjectChoice()
   const job = useStartJob({
+    projectId: project.projectId,
     insufficientVariant: 'video',
     failureTitle: t('app:messages.generation.videoFailed'),
   })
@@ -210,6 +213,7 @@ export default function VideoPage() {
           testId="support-camera"
         />
       </FormSection>
+      {project.picker}
       <GenerateBar
         label={t('video:form.generate')}
         cost={videoCost(draft.duration)}
