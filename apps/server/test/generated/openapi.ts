@@ -685,6 +685,8 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["SupportInput"];
       };
+      /** @description the engines that can serve every step of it, the configured one first: "Compare engines" runs on two or more of them (docs/product.md#compare-engines) */
+      engines?: string[];
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimitsInput"];
     };
@@ -829,7 +831,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "upscaled";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled";
             params?: {
               [key: string]: string | number;
             };
@@ -840,6 +842,12 @@ export interface components {
           index: number;
           count: number;
         };
+        /** @description one cell of "Compare engines": the engine it was asked of (docs/product.md#compare-engines) */
+        compare?: {
+          engine: string;
+        };
+        /** @description a variation byte for byte the same as this earlier result of its request: kept, not charged (docs/product.md#variations) */
+        sameAs?: string;
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -1297,6 +1305,8 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["Support"];
       };
+      /** @description the engines that can serve every step of it, the configured one first: "Compare engines" runs on two or more of them (docs/product.md#compare-engines) */
+      engines?: string[];
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimits"];
     };
@@ -1441,7 +1451,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "upscaled";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled";
             params?: {
               [key: string]: string | number;
             };
@@ -1452,6 +1462,12 @@ export interface components {
           index: number;
           count: number;
         };
+        /** @description one cell of "Compare engines": the engine it was asked of (docs/product.md#compare-engines) */
+        compare?: {
+          engine: string;
+        };
+        /** @description a variation byte for byte the same as this earlier result of its request: kept, not charged (docs/product.md#variations) */
+        sameAs?: string;
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -3212,6 +3228,8 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
+          /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
+          engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
           /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */
           upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
@@ -3270,6 +3288,8 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
+          /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
+          engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
           /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */
           upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
@@ -3593,6 +3613,8 @@ export interface operations {
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description only the generations of this project */
         projectId?: string;
+        /** @description only the results of this request: its variations or angles (docs/product.md#variations) */
+        batchId?: string;
         /** @description search in the prompt text */
         q?: string;
         from?: string;
@@ -4465,7 +4487,7 @@ export interface operations {
               /** @enum {string} */
               kind: "staging" | "animate" | "straighten";
               /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
-              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale")[];
             })[];
           /**
            * @description one style for the whole listing
@@ -4566,7 +4588,7 @@ export interface operations {
               /** @enum {string} */
               kind: "staging" | "animate" | "straighten";
               /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
-              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale")[];
             })[];
           /**
            * @description one style for the whole listing
