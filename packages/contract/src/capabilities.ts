@@ -108,6 +108,8 @@ export const STEP_ASKS = {
   'magic-edit': ['description', 'palette', 'lasso'],
   // nothing to choose: the photo's own lines say how much to turn it
   straighten: [],
+  // the strength is a dial of the one correction, not something an engine may skip
+  light: [],
   animate: [
     'description',
     'duration.6',
@@ -343,6 +345,7 @@ const RUN_RULES: {
     steps: e.asks.some((a) => !MODIFIERS.has(a) && !doable(caps, e, a)) ? null : allSteps('animate'),
   }),
   straighten: () => ({ steps: allSteps('straighten') }),
+  light: () => ({ steps: allSteps('light') }),
 }
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */

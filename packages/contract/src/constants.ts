@@ -9,7 +9,12 @@ export const COSTS = {
   staging: { cleaning: 20, staging: 20 },
   /** straighten verticals: a measured correction, no model (docs/decisions/0101-straighten-verticals.md) */
   straighten: 5,
+  /** better light: a measured grade, no model (docs/decisions/0109-light.md) */
+  light: 5,
 } as const
+
+/** better light: the share of the correction applied when the request names none (docs/decisions/0109-light.md) */
+export const LIGHT_STRENGTH_DEFAULT = 70
 
 export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging
 

@@ -40,6 +40,7 @@ export const STEPS = {
   },
   animate: { model: 'VIDEO', media: 'video', failure: 'video_failed', typicalMs: 120_000 },
   straighten: { model: 'STRAIGHTEN', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
+  light: { model: 'LIGHT', media: 'image', failure: 'room_photo_failed', typicalMs: 3_000 },
 } as const satisfies Record<
   string,
   { model: string; media: (typeof MEDIA_TYPES)[number]; failure: FailureId; typicalMs: number }
@@ -158,6 +159,17 @@ export const KINDS = {
     ledger: 'Straighten verticals',
     failure: 'staging',
   },
+  /** listing photo prep: exposure, white balance, local contrast, windows pulled back (docs/decisions/0109-light.md) */
+  light: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'light', credits: null }],
+    request: { path: '/render/start', generationType: 'light' },
+    engineSetting: 'ENGINE_LIGHT',
+    feature: 'better light',
+    ledger: 'Better light',
+    failure: 'staging',
+  },
 } as const satisfies Record<string, KindInfo>
 
 export type Kind = keyof typeof KINDS
@@ -206,6 +218,7 @@ const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
   inpaint: () => COSTS.image,
   animate: (o) => COSTS.video[o.duration ?? DEFAULT_VIDEO_DURATION],
   straighten: () => COSTS.straighten,
+  light: () => COSTS.light,
 }
 
 /** The lowest and highest price of one job of a kind, over the options that change it. */

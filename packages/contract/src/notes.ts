@@ -22,6 +22,9 @@ export const NOTES = {
   /** straighten: what was turned, and the verticals' lean measured before and after */
   verticals_straightened:
     'Verticals straightened from {{before}}° to {{after}}° of lean (camera tilt {{pitch}}°, roll {{roll}}° undone); {{kept}} % of the corrected picture kept by the crop.',
+  /** light: what was corrected, measured on the photo and on the result */
+  light_corrected:
+    'Light corrected at {{strength}} % strength: exposure {{ev}} EV, colour cast {{castBefore}} → {{castAfter}}, local contrast lifted; windows pulled back over {{windows}} % of the picture, blown highlights {{clipBefore}} % → {{clipAfter}} %.',
 } as const
 
 export type NoteId = keyof typeof NOTES

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { CallbackUrl } from './api-keys.ts'
-import { MAX_VARIATIONS, PDF_MAX_PAGES, TEXT_LIMITS, UPLOAD_FORMATS, type UploadFormat } from './constants.ts'
+import {
+  LIGHT_STRENGTH_DEFAULT,
+  MAX_VARIATIONS,
+  PDF_MAX_PAGES,
+  TEXT_LIMITS,
+  UPLOAD_FORMATS,
+  type UploadFormat,
+} from './constants.ts'
 import { Angle, CameraMovement, RoomType, StagingOption, StagingStyle, VideoDuration } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { RENDER_START_KINDS } from './kinds.ts'
@@ -98,6 +105,14 @@ export const RenderStartFields = z.object({
       `sketch render, home staging, chat edit: how many variations to make, 1–${MAX_VARIATIONS} (docs/product.md#variations); each is its own generation, priced on its own`,
     ),
   pdfPage: PdfPage,
+  strength: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number().int().min(0).max(100).optional(),
+    )
+    .describe(
+      `better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); ${LIGHT_STRENGTH_DEFAULT} when absent`,
+    ),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })

@@ -6,6 +6,7 @@ import {
   type EngineCheckRow,
   GENERATION_MODES,
   KINDS,
+  LIGHT_STRENGTH_DEFAULT,
   priceOf,
   type Step,
 } from '@parti/contract'
@@ -89,6 +90,8 @@ async function tinyTask(step: Step): Promise<EngineTask> {
       }
     case 'straighten':
       return { kind: 'straighten', input: photo }
+    case 'light':
+      return { kind: 'light', input: photo, strength: LIGHT_STRENGTH_DEFAULT }
   }
 }
 

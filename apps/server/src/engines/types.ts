@@ -104,6 +104,8 @@ export type EngineTask =
     }
   /** listing photo prep: the verticals made upright (docs/decisions/0101-straighten-verticals.md) */
   | { kind: 'straighten'; input: Buffer }
+  /** listing photo prep: exposure, white balance, local contrast, `strength` 0–100 (docs/decisions/0109-light.md) */
+  | { kind: 'light'; input: Buffer; strength: number }
 
 export type EngineTaskKind = EngineTask['kind']
 

@@ -2,6 +2,7 @@ import { EngineId, KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from
 import { z } from 'zod'
 import { animate } from './animate.ts'
 import { inpaint } from './inpaint.ts'
+import { light } from './light.ts'
 import { magicEdit } from './magic-edit.ts'
 import { multiAngle } from './multi-angle.ts'
 import { parseFields } from './shared.ts'
@@ -20,6 +21,7 @@ const KIND_DEFINITIONS = {
   inpaint,
   animate,
   straighten,
+  light,
 } as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
 
 export function definitionOf(kind: Kind): AnyKindDefinition {

@@ -169,7 +169,7 @@ export interface paths {
   "/api/render/start": {
     /**
      * Start a sketch render, multi-angle, home staging or chat edit
-     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | light), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
      */
     post: operations["startRender"];
   };
@@ -577,7 +577,7 @@ export interface components {
     };
     EngineCheckRowInput: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -648,7 +648,7 @@ export interface components {
     KindCapabilitiesInput: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
           engine: string;
           model: string;
         })[];
@@ -667,7 +667,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
           engine: string;
           model: string;
         })[];
@@ -701,7 +701,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -779,7 +779,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -800,7 +800,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "light_corrected";
             params?: {
               [key: string]: string | number;
             };
@@ -888,7 +888,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light") | null;
       createdAt: string;
     };
     ConversationInput: {
@@ -1149,7 +1149,7 @@ export interface components {
     };
     EngineCheckRow: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -1220,7 +1220,7 @@ export interface components {
     KindCapabilities: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
           engine: string;
           model: string;
         })[];
@@ -1239,7 +1239,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
           engine: string;
           model: string;
         })[];
@@ -1273,7 +1273,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -1351,7 +1351,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -1372,7 +1372,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "light_corrected";
             params?: {
               [key: string]: string | number;
             };
@@ -1460,7 +1460,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light") | null;
       createdAt: string;
     };
     Conversation: {
@@ -3073,7 +3073,7 @@ export interface operations {
   };
   /**
    * Start a sketch render, multi-angle, home staging or chat edit
-   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | light), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
   startRender: {
     requestBody: {
@@ -3083,7 +3083,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "light";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3116,6 +3116,8 @@ export interface operations {
           variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /** @description better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); 70 when absent */
+          strength?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3134,7 +3136,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "light";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3167,6 +3169,8 @@ export interface operations {
           variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /** @description better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); 70 when absent */
+          strength?: number;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3466,7 +3470,7 @@ export interface operations {
       query?: {
         generationType?: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
         type?: "image" | "video";
-        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
         favorite?: "true" | "false";
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description only the generations of this project */
@@ -5050,7 +5054,7 @@ export interface operations {
           "application/json": {
             estimates: ({
                 /** @enum {string} */
-                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
                 engine: string;
                 medianMs: number;
                 samples: number;

@@ -133,4 +133,6 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
   },
   // nothing to ask: the photo's own verticals say how far to turn it (docs/decisions/0101-straighten-verticals.md)
   straighten: {},
+  // the strength is the only choice, and it is a dial (docs/decisions/0109-light.md)
+  light: {},
 }

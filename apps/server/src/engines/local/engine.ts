@@ -7,6 +7,7 @@ import { loadOpenCv } from './opencv.ts'
 import type { LocalStep, LocalTools } from './step.ts'
 import { animateStep } from './tasks/animate.ts'
 import { inpaintStep } from './tasks/inpaint.ts'
+import { lightStep } from './tasks/light.ts'
 import { magicEditStep } from './tasks/magic-edit.ts'
 import { multiAngleStep } from './tasks/multi-angle.ts'
 import { sketchStep } from './tasks/sketch.ts'
@@ -23,6 +24,7 @@ const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
   'magic-edit': magicEditStep,
   animate: animateStep,
   straighten: straightenStep,
+  light: lightStep,
 }
 
 export interface LocalEngineOptions {

@@ -73,6 +73,11 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
         'Correct the perspective of this photograph: make every vertical line of the building exactly vertical and the horizon level, two-point perspective, change nothing else',
         'curved lines, warped walls, added objects, text, watermark',
       )
+    case 'light':
+      return finish(
+        'Improve the light of this real-estate photograph: balanced exposure, neutral white balance, gentle local contrast, bright windows not blown out, change nothing else',
+        'added objects, changed furniture, oversaturated, HDR halos, text, watermark',
+      )
   }
 }
 

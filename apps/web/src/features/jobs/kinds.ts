@@ -7,6 +7,7 @@ import {
   Rotate3d,
   Ruler,
   Sofa,
+  Sun,
   WandSparkles,
 } from 'lucide-react'
 
@@ -20,7 +21,14 @@ export const KIND_UI: Record<
   {
     icon: LucideIcon
     fileSlug: string
-    localResult: 'localSketch' | 'localStaging' | 'localEdit' | 'localVideo' | 'localPrep'
+    localResult:
+      | 'localSketch'
+      | 'localStaging'
+      | 'localEdit'
+      | 'localVideo'
+      | 'localPrep'
+      | 'localGrade'
+      | 'localSky'
   }
 > = {
   sketch: { icon: PencilRuler, fileSlug: 'sketch-render', localResult: 'localSketch' },
@@ -30,4 +38,5 @@ export const KIND_UI: Record<
   inpaint: { icon: Lasso, fileSlug: 'inpaint', localResult: 'localEdit' },
   animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
   straighten: { icon: Ruler, fileSlug: 'straightened', localResult: 'localPrep' },
+  light: { icon: Sun, fileSlug: 'better-light', localResult: 'localGrade' },
 }
