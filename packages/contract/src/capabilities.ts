@@ -110,6 +110,9 @@ export const STEP_ASKS = {
   straighten: [],
   // the strength is a dial of the one correction, not something an engine may skip
   light: [],
+  // the sky is found, not chosen; the mood is a look, as the strength is a dial
+  sky: [],
+  dusk: [],
   animate: [
     'description',
     'duration.6',
@@ -346,6 +349,8 @@ const RUN_RULES: {
   }),
   straighten: () => ({ steps: allSteps('straighten') }),
   light: () => ({ steps: allSteps('light') }),
+  sky: () => ({ steps: allSteps('sky') }),
+  dusk: () => ({ steps: allSteps('dusk') }),
 }
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */

@@ -37,6 +37,8 @@ export const FAILURES = {
   selection_empty_change:
     'The selection is empty. Please select an area with the lasso tool to indicate what to change.',
   /** sketches */
+  no_sky:
+    'No sky could be found cleanly in this photo (a bright area at the top, bounded by the roof and walls), so it was not replaced. Your credits were not charged.',
   no_verticals:
     'No vertical lines (wall edges, door or window frames) were found to straighten this photo by. Your credits were not charged.',
   sketch_unreadable: 'The sketch could not be read. Please upload it again.',

@@ -41,6 +41,8 @@ export const STEPS = {
   animate: { model: 'VIDEO', media: 'video', failure: 'video_failed', typicalMs: 120_000 },
   straighten: { model: 'STRAIGHTEN', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
   light: { model: 'LIGHT', media: 'image', failure: 'room_photo_failed', typicalMs: 3_000 },
+  sky: { model: 'SKY', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
+  dusk: { model: 'DUSK', media: 'image', failure: 'room_photo_failed', typicalMs: 5_000 },
 } as const satisfies Record<
   string,
   { model: string; media: (typeof MEDIA_TYPES)[number]; failure: FailureId; typicalMs: number }
@@ -170,6 +172,28 @@ export const KINDS = {
     ledger: 'Better light',
     failure: 'staging',
   },
+  /** listing photo prep: the sky replaced, the rest graded to match (docs/decisions/0110-sky-and-dusk.md) */
+  sky: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'sky', credits: null }],
+    request: { path: '/render/start', generationType: 'sky' },
+    engineSetting: 'ENGINE_SKY',
+    feature: 'sky replacement',
+    ledger: 'New sky',
+    failure: 'staging',
+  },
+  /** listing photo prep: a dusk sky, a darker grade, the windows lit (docs/decisions/0110-sky-and-dusk.md) */
+  dusk: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'dusk', credits: null }],
+    request: { path: '/render/start', generationType: 'dusk' },
+    engineSetting: 'ENGINE_DUSK',
+    feature: 'day to dusk',
+    ledger: 'Day to dusk',
+    failure: 'staging',
+  },
 } as const satisfies Record<string, KindInfo>
 
 export type Kind = keyof typeof KINDS
@@ -219,6 +243,8 @@ const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
   animate: (o) => COSTS.video[o.duration ?? DEFAULT_VIDEO_DURATION],
   straighten: () => COSTS.straighten,
   light: () => COSTS.light,
+  sky: () => COSTS.sky,
+  dusk: () => COSTS.dusk,
 }
 
 /** The lowest and highest price of one job of a kind, over the options that change it. */

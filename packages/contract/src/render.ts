@@ -4,6 +4,7 @@ import {
   LIGHT_STRENGTH_DEFAULT,
   MAX_VARIATIONS,
   PDF_MAX_PAGES,
+  SKY_MOODS,
   TEXT_LIMITS,
   UPLOAD_FORMATS,
   type UploadFormat,
@@ -113,6 +114,9 @@ export const RenderStartFields = z.object({
     .describe(
       `better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); ${LIGHT_STRENGTH_DEFAULT} when absent`,
     ),
+  sky: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(SKY_MOODS).optional())
+    .describe('new sky: blue, golden (hour) or dusk (docs/decisions/0110-sky-and-dusk.md); blue when absent'),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })

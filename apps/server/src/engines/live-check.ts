@@ -92,6 +92,10 @@ async function tinyTask(step: Step): Promise<EngineTask> {
       return { kind: 'straighten', input: photo }
     case 'light':
       return { kind: 'light', input: photo, strength: LIGHT_STRENGTH_DEFAULT }
+    case 'sky':
+      return { kind: 'sky', input: photo, mood: 'blue' }
+    case 'dusk':
+      return { kind: 'dusk', input: photo }
   }
 }
 

@@ -1,12 +1,14 @@
 import { EngineId, KINDS, type Kind, type KindInfo, STEP_NAMES, type Step } from '@parti/contract'
 import { z } from 'zod'
 import { animate } from './animate.ts'
+import { dusk } from './dusk.ts'
 import { inpaint } from './inpaint.ts'
 import { light } from './light.ts'
 import { magicEdit } from './magic-edit.ts'
 import { multiAngle } from './multi-angle.ts'
 import { parseFields } from './shared.ts'
 import { sketch } from './sketch.ts'
+import { sky } from './sky.ts'
 import { staging } from './staging.ts'
 import { straighten } from './straighten.ts'
 import type { AnyKindDefinition, PlanContext, RenderPlan } from './types.ts'
@@ -22,6 +24,8 @@ const KIND_DEFINITIONS = {
   animate,
   straighten,
   light,
+  sky,
+  dusk,
 } as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
 
 export function definitionOf(kind: Kind): AnyKindDefinition {

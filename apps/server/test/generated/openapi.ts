@@ -169,7 +169,7 @@ export interface paths {
   "/api/render/start": {
     /**
      * Start a sketch render, multi-angle, home staging or chat edit
-     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | light), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | light | sky | dusk), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
      */
     post: operations["startRender"];
   };
@@ -577,7 +577,7 @@ export interface components {
     };
     EngineCheckRowInput: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -648,7 +648,7 @@ export interface components {
     KindCapabilitiesInput: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk";
           engine: string;
           model: string;
         })[];
@@ -667,7 +667,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk";
           engine: string;
           model: string;
         })[];
@@ -701,7 +701,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light" | "sky" | "dusk";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -779,7 +779,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -800,7 +800,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "light_corrected";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "light_corrected" | "sky_replaced" | "dusk_graded";
             params?: {
               [key: string]: string | number;
             };
@@ -888,7 +888,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light" | "sky" | "dusk") | null;
       createdAt: string;
     };
     ConversationInput: {
@@ -1149,7 +1149,7 @@ export interface components {
     };
     EngineCheckRow: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -1220,7 +1220,7 @@ export interface components {
     KindCapabilities: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk";
           engine: string;
           model: string;
         })[];
@@ -1239,7 +1239,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk";
           engine: string;
           model: string;
         })[];
@@ -1273,7 +1273,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light" | "sky" | "dusk";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -1351,7 +1351,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "light" | "sky" | "dusk")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -1372,7 +1372,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "light_corrected";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "light_corrected" | "sky_replaced" | "dusk_graded";
             params?: {
               [key: string]: string | number;
             };
@@ -1460,7 +1460,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light" | "sky" | "dusk") | null;
       createdAt: string;
     };
     Conversation: {
@@ -3073,7 +3073,7 @@ export interface operations {
   };
   /**
    * Start a sketch render, multi-angle, home staging or chat edit
-   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | light), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | light | sky | dusk), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
   startRender: {
     requestBody: {
@@ -3083,7 +3083,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "light";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "light" | "sky" | "dusk";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3118,6 +3118,11 @@ export interface operations {
           pdfPage?: number;
           /** @description better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); 70 when absent */
           strength?: number;
+          /**
+           * @description new sky: blue, golden (hour) or dusk (docs/decisions/0110-sky-and-dusk.md); blue when absent
+           * @enum {string}
+           */
+          sky?: "blue" | "golden" | "dusk";
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3136,7 +3141,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "light";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "light" | "sky" | "dusk";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3171,6 +3176,11 @@ export interface operations {
           pdfPage?: number;
           /** @description better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); 70 when absent */
           strength?: number;
+          /**
+           * @description new sky: blue, golden (hour) or dusk (docs/decisions/0110-sky-and-dusk.md); blue when absent
+           * @enum {string}
+           */
+          sky?: "blue" | "golden" | "dusk";
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3470,7 +3480,7 @@ export interface operations {
       query?: {
         generationType?: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
         type?: "image" | "video";
-        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
+        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light" | "sky" | "dusk";
         favorite?: "true" | "false";
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description only the generations of this project */
@@ -5054,7 +5064,7 @@ export interface operations {
           "application/json": {
             estimates: ({
                 /** @enum {string} */
-                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light";
+                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "light" | "sky" | "dusk";
                 engine: string;
                 medianMs: number;
                 samples: number;

@@ -135,4 +135,7 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
   straighten: {},
   // the strength is the only choice, and it is a dial (docs/decisions/0109-light.md)
   light: {},
+  // the sky is found from the photo's lines; refused, free, when it is not found cleanly (docs/decisions/0110-sky-and-dusk.md)
+  sky: {},
+  dusk: {},
 }

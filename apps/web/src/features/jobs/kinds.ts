@@ -1,6 +1,7 @@
 import type { Kind } from '@parti/contract'
 import {
   Clapperboard,
+  CloudSun,
   Lasso,
   type LucideIcon,
   PencilRuler,
@@ -8,6 +9,7 @@ import {
   Ruler,
   Sofa,
   Sun,
+  Sunset,
   WandSparkles,
 } from 'lucide-react'
 
@@ -39,4 +41,6 @@ export const KIND_UI: Record<
   animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
   straighten: { icon: Ruler, fileSlug: 'straightened', localResult: 'localPrep' },
   light: { icon: Sun, fileSlug: 'better-light', localResult: 'localGrade' },
+  sky: { icon: CloudSun, fileSlug: 'new-sky', localResult: 'localSky' },
+  dusk: { icon: Sunset, fileSlug: 'dusk', localResult: 'localSky' },
 }

@@ -1,4 +1,4 @@
-import type { Generation } from '@parti/contract'
+import { type Generation, SKY_MOODS } from '@parti/contract'
 import { ArrowRight, Ruler } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -34,7 +34,7 @@ import {
 
 /**
  * Listing photo prep: one correction at a time (straighten verticals, docs/decisions/0101-straighten-verticals.md;
- * better light, docs/decisions/0109-light.md), each shown before and after with what was measured; a result can
+ * better light, docs/decisions/0109-light.md; a new sky and day to dusk, docs/decisions/0110-sky-and-dusk.md), each shown before and after with what was measured; a result can
  * be taken on as the next step's photo.
  */
 export default function PrepPage() {
@@ -132,6 +132,20 @@ export default function PrepPage() {
             className="accent-[var(--accent)]"
           />
         </div>
+      )}
+      {tool === 'sky' && (
+        <Segmented
+          label={t('staging:prep.moodLabel')}
+          value={options.sky}
+          onChange={(sky) => setOptions({ ...options, sky })}
+          stretch
+          size="sm"
+          options={SKY_MOODS.map((value) => ({
+            value,
+            label: t(`staging:prep.moods.${value}`),
+            testId: `prep-sky-${value}`,
+          }))}
+        />
       )}
       <GenerateBar
         label={t(`staging:prep.generate.${tool}`)}

@@ -37,7 +37,7 @@ describe('better light request', () => {
     const r = prepRequest(
       'light',
       { kind: 'generation', generationId: 'g1', previewUrl: '/x.jpg' },
-      { strength: 40 },
+      { strength: 40, sky: 'blue' },
     )
     const form = r.body as FormData
     expect(form.get('generationType')).toBe('light')
@@ -47,5 +47,20 @@ describe('better light request', () => {
     expect(prepReadiness({ hasPhoto: true, credits: COSTS.light - 1, tool: 'light' })).toEqual([
       { code: 'insufficient_credits', required: COSTS.light, available: COSTS.light - 1 },
     ])
+  })
+})
+
+describe('new sky and dusk requests', () => {
+  it('a sky sends its mood, dusk nothing more than the photo', () => {
+    const photo = { kind: 'generation', generationId: 'g2', previewUrl: '/y.jpg' } as const
+    const sky = prepRequest('sky', photo, { strength: 70, sky: 'golden' }).body as FormData
+    expect(sky.get('generationType')).toBe('sky')
+    expect(sky.get('sky')).toBe('golden')
+    expect(sky.get('strength')).toBeNull()
+    const dusk = prepRequest('dusk', photo).body as FormData
+    expect(dusk.get('generationType')).toBe('dusk')
+    expect(dusk.get('sky')).toBeNull()
+    expect(PREP_COSTS.sky).toBe(COSTS.sky)
+    expect(PREP_COSTS.dusk).toBe(COSTS.dusk)
   })
 })

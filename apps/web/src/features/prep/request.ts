@@ -1,25 +1,29 @@
-import { LIGHT_STRENGTH_DEFAULT, priceOf } from '@parti/contract'
+import { LIGHT_STRENGTH_DEFAULT, priceOf, type SkyMood } from '@parti/contract'
 import { appendInput, type InputImage } from '../create/inputImage'
 import { creditsReason, type Reason } from '../create/readiness'
 import type { StartJobInput } from '../create/useStartJob'
 
 /** The corrections of the photo prep screen, in the order a listing photo usually takes them. */
-export const PREP_TOOLS = ['straighten', 'light'] as const
+export const PREP_TOOLS = ['straighten', 'light', 'sky', 'dusk'] as const
 export type PrepTool = (typeof PREP_TOOLS)[number]
 
 /** docs/product.md#pricing: each correction at one price whatever the photo. */
 export const PREP_COSTS: Record<PrepTool, number> = {
   straighten: priceOf('straighten'),
   light: priceOf('light'),
+  sky: priceOf('sky'),
+  dusk: priceOf('dusk'),
 }
 export const STRAIGHTEN_COST = PREP_COSTS.straighten
 
 export interface PrepOptions {
   /** better light: 0–100 % (docs/decisions/0109-light.md) */
   strength: number
+  /** new sky: the mood (docs/decisions/0110-sky-and-dusk.md) */
+  sky: SkyMood
 }
 
-export const DEFAULT_PREP_OPTIONS: PrepOptions = { strength: LIGHT_STRENGTH_DEFAULT }
+export const DEFAULT_PREP_OPTIONS: PrepOptions = { strength: LIGHT_STRENGTH_DEFAULT, sky: 'blue' }
 
 /** POST /api/render/start for one correction: the photo (or the chosen page of a PDF, or an earlier result). */
 export function prepRequest(
@@ -31,6 +35,7 @@ export function prepRequest(
   form.append('generationType', tool)
   appendInput(form, 'image', photo)
   if (tool === 'light') form.append('strength', String(options.strength))
+  if (tool === 'sky') form.append('sky', options.sky)
   return { endpoint: '/render/start', body: form }
 }
 
