@@ -57,7 +57,7 @@ export const FAILURES = {
   /** a part of the request left out; `reason` is a RefusalReason id the screens translate */
   left_out: 'Not done: “{{words}}” ({{reason}}).',
   edit_unsupported:
-    "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear. On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, remove a selected area, or recolour it with your palette.",
+    "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear. On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, straighten its verticals, remove a selected area, or recolour it with your palette.",
 } as const
 
 export type FailureId = keyof typeof FAILURES

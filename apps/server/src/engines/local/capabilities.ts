@@ -120,7 +120,7 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
     description: {
       level: 'approximates',
       reason: 'interpreted',
-      note: 'Edits are read from your words: light, colour, crop, rotate, remove a selected area; the reply says what was not done.',
+      note: 'Edits are read from your words: light, colour, crop, rotate, straighten the verticals, remove a selected area; the reply says what was not done.',
     },
     palette: does,
     lasso: does,
