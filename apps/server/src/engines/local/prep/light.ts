@@ -147,7 +147,7 @@ function sampleGrid(grid: Float32Array, cw: number, ch: number, x: number, y: nu
  * Contrast-limited adaptive histogram equalisation of an 8-bit luma plane: a clipped, redistributed histogram
  * per tile, its cumulative sum as the tile's curve, and each pixel mapped by the four nearest tiles' curves.
  */
-export function clahe(luma: Uint8Array, width: number, height: number): Uint8Array {
+function clahe(luma: Uint8Array, width: number, height: number): Uint8Array {
   const side = Math.max(width, height) / CLAHE_TILES
   const tx = Math.max(1, Math.round(width / side))
   const ty = Math.max(1, Math.round(height / side))

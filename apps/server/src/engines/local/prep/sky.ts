@@ -209,7 +209,7 @@ const SKIES: Record<SkyMood | 'night-dusk', [number, [number, number, number]][]
 }
 
 /** A colour table per channel: the grade of everything that is not sky. */
-export type Grade = [Uint8Array, Uint8Array, Uint8Array]
+type Grade = [Uint8Array, Uint8Array, Uint8Array]
 
 function table(f: (v: number, channel: 0 | 1 | 2) => number): Grade {
   const g: Grade = [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)]
@@ -219,7 +219,7 @@ function table(f: (v: number, channel: 0 | 1 | 2) => number): Grade {
 }
 
 /** The grade that matches the rest of the photo to each sky (per channel, so it moves no edge). */
-export function gradeFor(mood: SkyMood | 'night-dusk'): Grade {
+function gradeFor(mood: SkyMood | 'night-dusk'): Grade {
   switch (mood) {
     case 'blue':
       // a touch more contrast and a cooler white, as under a clear sky
@@ -303,25 +303,32 @@ export function replaceSky(img: RawImage, sky: SkyMask, mood: SkyMood | 'night-d
     }
     return stops[stops.length - 1]![1]
   }
-  // soft clouds: value noise on a coarse grid, stretched sideways
-  const gw = 24
-  const gh = 10
+  // soft clouds: two octaves of value noise, wider than tall, faded in gently (a hard threshold draws squares)
   const next = random(seed)
-  const noise = new Float32Array(gw * gh).map(() => next())
+  const octave = (gw: number, gh: number) => {
+    const grid = new Float32Array(gw * gh).map(() => next())
+    return (x: number, y: number) => {
+      const gx = (x / W) * (gw - 1)
+      const gy = Math.min(gh - 1, Math.max(0, y / horizonY) * (gh - 1))
+      const x0 = Math.floor(gx)
+      const y0 = Math.floor(gy)
+      const x1 = Math.min(gw - 1, x0 + 1)
+      const y1 = Math.min(gh - 1, y0 + 1)
+      const s = (v: number) => v * v * v * (v * (v * 6 - 15) + 10)
+      const fx = s(gx - x0)
+      const fy = s(gy - y0)
+      const a = grid[y0 * gw + x0]! + (grid[y0 * gw + x1]! - grid[y0 * gw + x0]!) * fx
+      const b = grid[y1 * gw + x0]! + (grid[y1 * gw + x1]! - grid[y1 * gw + x0]!) * fx
+      return a + (b - a) * fy
+    }
+  }
+  const coarse = octave(7, 5)
+  const fine = octave(17, 9)
+  const amount = mood === 'blue' ? 0.4 : mood === 'golden' ? 0.25 : 0.14
   const cloud = (x: number, y: number) => {
-    const gx = (x / W) * (gw - 1)
-    const gy = Math.min(gh - 1, (y / horizonY) * (gh - 1))
-    const x0 = Math.floor(gx)
-    const y0 = Math.floor(gy)
-    const x1 = Math.min(gw - 1, x0 + 1)
-    const y1 = Math.min(gh - 1, y0 + 1)
-    const fx = gx - x0
-    const fy = gy - y0
-    const s = (v: number) => v * v * (3 - 2 * v)
-    const a = noise[y0 * gw + x0]! + (noise[y0 * gw + x1]! - noise[y0 * gw + x0]!) * s(fx)
-    const b = noise[y1 * gw + x0]! + (noise[y1 * gw + x1]! - noise[y1 * gw + x0]!) * s(fx)
-    const v = a + (b - a) * s(fy)
-    return Math.max(0, Math.min(1, (v - 0.55) / 0.35)) * (mood === 'blue' ? 0.45 : 0.25)
+    const v = (2 * coarse(x, y) + fine(x, y)) / 3
+    const t = Math.max(0, Math.min(1, (v - 0.45) / 0.4))
+    return t * t * (3 - 2 * t) * amount
   }
   const cloudTint: [number, number, number] =
     mood === 'blue' ? [246, 248, 252] : mood === 'golden' ? [255, 226, 196] : [236, 150, 140]

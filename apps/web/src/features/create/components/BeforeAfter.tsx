@@ -4,7 +4,7 @@ import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { cn } from '../../../components/ui/cn'
 import { Segmented } from '../../../components/ui/Segmented'
 
-export interface BeforeAfterPicture {
+interface BeforeAfterPicture {
   key: string
   label: string
   url: string
