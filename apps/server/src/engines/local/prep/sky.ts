@@ -337,21 +337,39 @@ export function replaceSky(img: RawImage, sky: SkyMask, mood: SkyMood | 'night-d
   const kx = sky.width / W
   const ky = sky.height / H
   const key = sky.skyLuma - 40
+  const m = sky.mask
+  const mw = sky.width
+  // the columns' places on the mask, once (the same for every row)
+  const cx0 = new Int32Array(W)
+  const cx1 = new Int32Array(W)
+  const cfx = new Float32Array(W)
+  for (let x = 0; x < W; x++) {
+    const sx = Math.max(0, Math.min(mw - 1, (x + 0.5) * kx - 0.5))
+    cx0[x] = Math.floor(sx)
+    cx1[x] = Math.min(mw - 1, cx0[x]! + 1)
+    cfx[x] = sx - cx0[x]!
+  }
+  // the clouds change over tens of pixels: a field at a quarter of the size is read back
+  const CQ = 4
+  const qw = Math.ceil(W / CQ)
+  const qh = Math.ceil(H / CQ)
+  const clouds = new Float32Array(qw * qh)
+  for (let qy = 0; qy < qh; qy++)
+    for (let qx = 0; qx < qw; qx++) clouds[qy * qw + qx] = cloud(qx * CQ, qy * CQ)
   for (let y = 0; y < H; y++) {
     const sy = Math.max(0, Math.min(sky.height - 1, (y + 0.5) * ky - 0.5))
-    const y0 = Math.floor(sy)
-    const y1 = Math.min(sky.height - 1, y0 + 1)
-    const fy = sy - y0
+    const r0 = Math.floor(sy) * mw
+    const r1 = Math.min(sky.height - 1, Math.floor(sy) + 1) * mw
+    const fy = sy - Math.floor(sy)
     const base = colourAt(y / horizonY)
+    const cloudRow = Math.floor(y / CQ) * qw
     for (let x = 0; x < W; x++) {
-      const sx = Math.max(0, Math.min(sky.width - 1, (x + 0.5) * kx - 0.5))
-      const x0 = Math.floor(sx)
-      const x1 = Math.min(sky.width - 1, x0 + 1)
-      const fx = sx - x0
-      const m = sky.mask
+      const x0 = cx0[x]!
+      const x1 = cx1[x]!
+      const fx = cfx[x]!
       const bil =
-        (m[y0 * sky.width + x0]! * (1 - fx) + m[y0 * sky.width + x1]! * fx) * (1 - fy) +
-        (m[y1 * sky.width + x0]! * (1 - fx) + m[y1 * sky.width + x1]! * fx) * fy
+        (m[r0 + x0]! * (1 - fx) + m[r0 + x1]! * fx) * (1 - fy) +
+        (m[r1 + x0]! * (1 - fx) + m[r1 + x1]! * fx) * fy
       const i = (y * W + x) * c
       const r = img.data[i]!
       const g = img.data[i + 1]!
@@ -368,7 +386,7 @@ export function replaceSky(img: RawImage, sky: SkyMask, mood: SkyMood | 'night-d
         out[i + 1] = grade[1][g]!
         out[i + 2] = grade[2][b]!
       } else {
-        const cl = cloud(x, y)
+        const cl = clouds[cloudRow + Math.floor(x / CQ)]!
         // the old sky's light and shade carry a little into the new one, so it is not a flat poster
         const shade = 0.92 + 0.16 * (luma(r, g, b) / 255)
         for (let ch = 0; ch < 3; ch++) {
