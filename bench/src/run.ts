@@ -37,6 +37,7 @@ for (const extra of [
   './api-key-section.ts',
   './versions-section.ts',
   './upscale-section.ts',
+  './prep-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }

@@ -45,3 +45,42 @@ test('a PDF shows its pages from the server; the page chosen is shown', async ({
   await prep.pdfPage.selectOption('2')
   await expect(preview).not.toHaveAttribute('src', first!)
 })
+
+test('a tilted, dull photo of a house is prepared step by step: straightened, its light corrected, a blue sky', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await dismissConsent(page)
+  await signUpThroughApi(page)
+  const prep = new PrepScreen(page)
+  await prep.goto()
+  await prep.upload.setInputFiles(fileURLToPath(new URL('./fixtures/tilted-house.jpg', import.meta.url)))
+  const step = async (mode: string, note: RegExp) => {
+    await prep.generate()
+    await expect(prep.result).toHaveAttribute('data-mode', mode, { timeout: 45_000 })
+    await expect(prep.result).toContainText(note, { timeout: 45_000 })
+    for (const panel of ['before', 'after']) {
+      await expect(prep.result.getByTestId(`prep-${panel}`).getByRole('img')).toBeVisible()
+    }
+  }
+  // 1. straighten (5 credits)
+  await expect(prep.tool('straighten')).toHaveAttribute('aria-checked', 'true')
+  await expect(prep.cost).toHaveText('5 credits')
+  await step('straighten', /Verticals straightened: they leaned [\d.]+° on average, now 0(\.\d)?°/)
+  await prep.expectBalance(400 - 5)
+  // 2. the straightened photo goes on to the light (5 credits)
+  await prep.continueButton.click()
+  await expect(prep.tool('light')).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByTestId('prep-strength')).toHaveValue('70')
+  await step('light', /Light corrected at 70 % strength: exposure [\d.-]+ EV/)
+  await prep.expectBalance(400 - 10)
+  // 3. and on to a new sky (10 credits), its confidence shown
+  await prep.continueButton.click()
+  await expect(prep.tool('sky')).toHaveAttribute('aria-checked', 'true')
+  await page.getByTestId('prep-sky-blue').click()
+  await expect(prep.cost).toHaveText('10 credits')
+  await step('sky', /New sky over \d+ % of the picture, found with \d+ % confidence/)
+  await prep.expectBalance(400 - 20)
+  await page.getByTestId('view-compare').click()
+  await expect(prep.result.getByTestId('compare-slider')).toBeVisible()
+})

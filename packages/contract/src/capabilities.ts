@@ -110,6 +110,11 @@ export const STEP_ASKS = {
   straighten: [],
   // the factor changes the price and the size, not what is asked of the picture
   upscale: [],
+  // the strength is a dial of the one correction, not something an engine may skip
+  light: [],
+  // the sky is found, not chosen; the mood is a look, as the strength is a dial
+  sky: [],
+  dusk: [],
   animate: [
     'description',
     'duration.6',
@@ -348,6 +353,9 @@ const RUN_RULES: {
   }),
   straighten: () => ({ steps: allSteps('straighten') }),
   upscale: () => ({ steps: allSteps('upscale') }),
+  light: () => ({ steps: allSteps('light') }),
+  sky: () => ({ steps: allSteps('sky') }),
+  dusk: () => ({ steps: allSteps('dusk') }),
 }
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */

@@ -12,7 +12,20 @@ export const COSTS = {
   straighten: 5,
   /** upscale, by factor: the local engine's CPU time, not a hosted model (docs/decisions/0115-upscale.md) */
   upscale: { 2: 10, 4: 20 } as Record<UpscaleFactor, number>,
+  /** better light: a measured grade, no model (docs/decisions/0109-light.md) */
+  light: 5,
+  /** a new sky: found by the photo's lines, painted and graded (docs/decisions/0110-sky-and-dusk.md) */
+  sky: 10,
+  /** day to dusk: the dusk sky, a darker grade and the windows lit (docs/decisions/0110-sky-and-dusk.md) */
+  dusk: 10,
 } as const
+
+/** better light: the share of the correction applied when the request names none (docs/decisions/0109-light.md) */
+export const LIGHT_STRENGTH_DEFAULT = 70
+
+/** the skies a photo's sky can be replaced with (docs/decisions/0110-sky-and-dusk.md) */
+export const SKY_MOODS = ['blue', 'golden', 'dusk'] as const
+export type SkyMood = (typeof SKY_MOODS)[number]
 
 export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging
 

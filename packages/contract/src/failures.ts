@@ -38,6 +38,8 @@ export const FAILURES = {
   selection_empty_change:
     'The selection is empty. Please select an area with the lasso tool to indicate what to change.',
   /** sketches */
+  no_sky:
+    'No sky could be found cleanly in this photo (a bright area at the top, bounded by the roof and walls), so it was not replaced. Your credits were not charged.',
   no_verticals:
     'No vertical lines (wall edges, door or window frames) were found to straighten this photo by. Your credits were not charged.',
   /** upscale: the result would pass UPSCALE_LIMITS (docs/decisions/0115-upscale.md) */
@@ -59,7 +61,7 @@ export const FAILURES = {
   /** a part of the request left out; `reason` is a RefusalReason id the screens translate */
   left_out: 'Not done: “{{words}}” ({{reason}}).',
   edit_unsupported:
-    "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear. On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, remove a selected area, or recolour it with your palette.",
+    "Sorry, I couldn't process your request. Try another prompt, avoid copyrighted or watermarked content, and ensure the image is clear. On this server I can make it brighter or darker, change contrast, warmth or saturation, make it black and white or sepia, sharpen it, blur the background, crop to a ratio such as 16:9, rotate or flip it, straighten its verticals, remove a selected area, or recolour it with your palette.",
 } as const
 
 export type FailureId = keyof typeof FAILURES

@@ -47,6 +47,9 @@ export const STEPS = {
   animate: { model: 'VIDEO', media: 'video', failure: 'video_failed', typicalMs: 120_000 },
   straighten: { model: 'STRAIGHTEN', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
   upscale: { model: 'UPSCALE', media: 'image', failure: 'upscale_failed', typicalMs: 30_000 },
+  light: { model: 'LIGHT', media: 'image', failure: 'room_photo_failed', typicalMs: 3_000 },
+  sky: { model: 'SKY', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
+  dusk: { model: 'DUSK', media: 'image', failure: 'room_photo_failed', typicalMs: 5_000 },
 } as const satisfies Record<
   string,
   { model: string; media: (typeof MEDIA_TYPES)[number]; failure: FailureId; typicalMs: number }
@@ -175,6 +178,38 @@ export const KINDS = {
     feature: 'upscale',
     ledger: 'Upscale',
     failure: 'render',
+  /** listing photo prep: exposure, white balance, local contrast, windows pulled back (docs/decisions/0109-light.md) */
+  light: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'light', credits: null }],
+    request: { path: '/render/start', generationType: 'light' },
+    engineSetting: 'ENGINE_LIGHT',
+    feature: 'better light',
+    ledger: 'Better light',
+    failure: 'staging',
+  },
+  /** listing photo prep: the sky replaced, the rest graded to match (docs/decisions/0110-sky-and-dusk.md) */
+  sky: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'sky', credits: null }],
+    request: { path: '/render/start', generationType: 'sky' },
+    engineSetting: 'ENGINE_SKY',
+    feature: 'sky replacement',
+    ledger: 'New sky',
+    failure: 'staging',
+  },
+  /** listing photo prep: a dusk sky, a darker grade, the windows lit (docs/decisions/0110-sky-and-dusk.md) */
+  dusk: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'dusk', credits: null }],
+    request: { path: '/render/start', generationType: 'dusk' },
+    engineSetting: 'ENGINE_DUSK',
+    feature: 'day to dusk',
+    ledger: 'Day to dusk',
+    failure: 'staging',
   },
 } as const satisfies Record<string, KindInfo>
 
@@ -226,6 +261,9 @@ const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
   animate: (o) => COSTS.video[o.duration ?? DEFAULT_VIDEO_DURATION],
   straighten: () => COSTS.straighten,
   upscale: (o) => COSTS.upscale[o.upscaleFactor ?? DEFAULT_UPSCALE_FACTOR],
+  light: () => COSTS.light,
+  sky: () => COSTS.sky,
+  dusk: () => COSTS.dusk,
 }
 
 /** The lowest and highest price of one job of a kind, over the options that change it. */

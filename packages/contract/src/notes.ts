@@ -28,6 +28,15 @@ export const NOTES = {
   /** upscale: the new size, the density recorded, and the sharpness at the new size before and after */
   upscaled:
     'Upscaled {{factor}}× to {{width}}×{{height}} pixels, recorded at {{dpi}} dpi. Sharpness at this size: {{before}} enlarged plainly, {{after}} upscaled.',
+  /** light: what was corrected, measured on the photo and on the result */
+  light_corrected:
+    'Light corrected at {{strength}} % strength: exposure {{ev}} EV, colour cast {{castBefore}} → {{castAfter}}, local contrast lifted; windows pulled back over {{windows}} % of the picture, blown highlights {{clipBefore}} % → {{clipAfter}} %.',
+  /** sky: where the new sky went, and how sure the finding was */
+  sky_replaced:
+    'New sky over {{area}} % of the picture, found with {{confidence}} % confidence (the bright area at the top, bounded by the roof and wall lines); the rest of the photo graded to match.',
+  /** dusk: an honest grade on the built-in engine */
+  dusk_graded:
+    'Day to dusk: a dusk sky over {{area}} % of the picture ({{confidence}} % confidence), the photo darkened by {{ev}} EV and {{windows}} windows lit warm. On the built-in engine this is a colour grade, not a re-lit photo; a hosted edit model gives a photoreal dusk.',
 } as const
 
 export type NoteId = keyof typeof NOTES

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { CallbackUrl } from './api-keys.ts'
 import {
-  MAX_COMPARE_ENGINES,
   DEFAULT_UPSCALE_FACTOR,
+  LIGHT_STRENGTH_DEFAULT,
+  MAX_COMPARE_ENGINES,
   MAX_VARIATIONS,
   PDF_MAX_PAGES,
+  SKY_MOODS,
   TEXT_LIMITS,
   UPLOAD_FORMATS,
   type UploadFormat,
@@ -131,6 +133,17 @@ export const RenderStartFields = z.object({
   projectId: z
     .preprocess((v) => (v === '' ? undefined : v), z.uuid().optional())
     .describe('the project the results land in (docs/product.md#projects); one of your projects'),
+  strength: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number().int().min(0).max(100).optional(),
+    )
+    .describe(
+      `better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); ${LIGHT_STRENGTH_DEFAULT} when absent`,
+    ),
+  sky: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(SKY_MOODS).optional())
+    .describe('new sky: blue, golden (hour) or dusk (docs/decisions/0110-sky-and-dusk.md); blue when absent'),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })

@@ -7,6 +7,7 @@ import {
   type EngineCheckRow,
   GENERATION_MODES,
   KINDS,
+  LIGHT_STRENGTH_DEFAULT,
   priceOf,
   type Step,
 } from '@parti/contract'
@@ -92,6 +93,12 @@ async function tinyTask(step: Step): Promise<EngineTask> {
       return { kind: 'straighten', input: photo }
     case 'upscale':
       return { kind: 'upscale', input: photo, factor: DEFAULT_UPSCALE_FACTOR }
+    case 'light':
+      return { kind: 'light', input: photo, strength: LIGHT_STRENGTH_DEFAULT }
+    case 'sky':
+      return { kind: 'sky', input: photo, mood: 'blue' }
+    case 'dusk':
+      return { kind: 'dusk', input: photo }
   }
 }
 

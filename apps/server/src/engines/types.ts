@@ -10,6 +10,7 @@ import {
   type LocalStyleParams,
   type Note,
   type RoomType,
+  type SkyMood,
   type StagingOption,
   type StagingStyle,
   type Step,
@@ -107,6 +108,12 @@ export type EngineTask =
   | { kind: 'straighten'; input: Buffer }
   /** print-ready output: the picture made `factor` times larger on each side (docs/decisions/0115-upscale.md) */
   | { kind: 'upscale'; input: Buffer; factor: UpscaleFactor }
+  /** listing photo prep: exposure, white balance, local contrast, `strength` 0–100 (docs/decisions/0109-light.md) */
+  | { kind: 'light'; input: Buffer; strength: number }
+  /** listing photo prep: the sky replaced, the rest graded (docs/decisions/0110-sky-and-dusk.md) */
+  | { kind: 'sky'; input: Buffer; mood: SkyMood }
+  /** listing photo prep: day to dusk (docs/decisions/0110-sky-and-dusk.md) */
+  | { kind: 'dusk'; input: Buffer }
 
 export type EngineTaskKind = EngineTask['kind']
 

@@ -10,11 +10,14 @@ import {
 import { z } from 'zod'
 import { animate } from './animate.ts'
 import { withEngines } from './compare.ts'
+import { dusk } from './dusk.ts'
 import { inpaint } from './inpaint.ts'
+import { light } from './light.ts'
 import { magicEdit } from './magic-edit.ts'
 import { multiAngle } from './multi-angle.ts'
 import { parseFields } from './shared.ts'
 import { sketch } from './sketch.ts'
+import { sky } from './sky.ts'
 import { staging } from './staging.ts'
 import { straighten } from './straighten.ts'
 import { upscale } from './upscale.ts'
@@ -31,6 +34,9 @@ const KIND_DEFINITIONS = {
   animate,
   straighten,
   upscale,
+  light,
+  sky,
+  dusk,
 } as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
 
 export function definitionOf(kind: Kind): AnyKindDefinition {

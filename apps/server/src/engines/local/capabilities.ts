@@ -120,7 +120,7 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
     description: {
       level: 'approximates',
       reason: 'interpreted',
-      note: 'Edits are read from your words: light, colour, crop, rotate, remove a selected area; the reply says what was not done.',
+      note: 'Edits are read from your words: light, colour, crop, rotate, straighten the verticals, remove a selected area; the reply says what was not done.',
     },
     palette: does,
     lasso: does,
@@ -135,4 +135,9 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
   straighten: {},
   // the factor is not an ask: ESRGAN makes 2× and 4× (docs/decisions/0115-upscale.md)
   upscale: {},
+  // the strength is the only choice, and it is a dial (docs/decisions/0109-light.md)
+  light: {},
+  // the sky is found from the photo's lines; refused, free, when it is not found cleanly (docs/decisions/0110-sky-and-dusk.md)
+  sky: {},
+  dusk: {},
 }

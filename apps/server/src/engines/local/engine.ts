@@ -6,10 +6,13 @@ import { resolveFfmpeg } from './ffmpeg/find.ts'
 import { loadOpenCv } from './opencv.ts'
 import type { LocalStep, LocalTools } from './step.ts'
 import { animateStep } from './tasks/animate.ts'
+import { duskStep } from './tasks/dusk.ts'
 import { inpaintStep } from './tasks/inpaint.ts'
+import { lightStep } from './tasks/light.ts'
 import { magicEditStep } from './tasks/magic-edit.ts'
 import { multiAngleStep } from './tasks/multi-angle.ts'
 import { sketchStep } from './tasks/sketch.ts'
+import { skyStep } from './tasks/sky.ts'
 import { stagingCleanStep, stagingStageStep } from './tasks/staging.ts'
 import { straightenStep } from './tasks/straighten.ts'
 import { upscaleStep } from './tasks/upscale.ts'
@@ -25,6 +28,9 @@ const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
   animate: animateStep,
   straighten: straightenStep,
   upscale: upscaleStep,
+  light: lightStep,
+  sky: skyStep,
+  dusk: duskStep,
 }
 
 export interface LocalEngineOptions {

@@ -1,4 +1,4 @@
-import type { CameraMovement, StagingOption } from '@parti/contract'
+import type { CameraMovement, SkyMood, StagingOption } from '@parti/contract'
 import { colourName, describePalette } from '../../domain/prompt.ts'
 import type { ConversationTurn, EnginePalette, EngineTask } from '../types.ts'
 
@@ -11,6 +11,12 @@ export interface HostedPrompt {
 }
 
 const RENDER_QUALITY = 'photorealistic architectural visualisation, natural light, high detail'
+/** the new sky in a hosted model's words (docs/decisions/0110-sky-and-dusk.md) */
+const SKY_WORDS: Record<SkyMood, string> = {
+  blue: 'a clear blue sky with a few soft white clouds',
+  golden: 'a warm golden-hour sky, low sun, soft orange light',
+  dusk: 'a deep blue and orange dusk sky just after sunset',
+}
 const DEFAULT_NEGATIVE = 'blurry, distorted geometry, warped lines, low quality, text, watermark'
 
 /**
@@ -77,6 +83,21 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
       return finish(
         `Upscale this picture ${task.factor} times, keeping every line, texture and colour exactly; add no new objects`,
         'blur, added objects, changed layout, text, watermark',
+      )
+    case 'light':
+      return finish(
+        'Improve the light of this real-estate photograph: balanced exposure, neutral white balance, gentle local contrast, bright windows not blown out, change nothing else',
+        'added objects, changed furniture, oversaturated, HDR halos, text, watermark',
+      )
+    case 'sky':
+      return finish(
+        `Replace the sky of this real-estate photograph with ${SKY_WORDS[task.mood]}, grade the rest of the photo to match the new light, keep the building, roofline and every other pixel in place`,
+        'changed building, moved roofline, added objects, text, watermark',
+      )
+    case 'dusk':
+      return finish(
+        'Turn this daytime real-estate photograph into a twilight photograph: a dusk sky, the building darker and cooler, warm light glowing from every window, keep the building exactly as it is',
+        'changed building, moved windows, added objects, daylight, text, watermark',
       )
   }
 }

@@ -34,6 +34,7 @@ const SIMPLE = new Set([
   'flip:vertical',
   'remove-selection',
   'recolour:palette',
+  'straighten',
 ])
 
 /** An operation id as a key of chat:ops (':' cannot be in a key path), or null when unknown. */

@@ -1,6 +1,7 @@
 import type { Kind } from '@parti/contract'
 import {
   Clapperboard,
+  CloudSun,
   Lasso,
   type LucideIcon,
   PencilRuler,
@@ -8,6 +9,8 @@ import {
   Ruler,
   Scaling,
   Sofa,
+  Sun,
+  Sunset,
   WandSparkles,
 } from 'lucide-react'
 
@@ -21,7 +24,14 @@ export const KIND_UI: Record<
   {
     icon: LucideIcon
     fileSlug: string
-    localResult: 'localSketch' | 'localStaging' | 'localEdit' | 'localVideo' | 'localPrep'
+    localResult:
+      | 'localSketch'
+      | 'localStaging'
+      | 'localEdit'
+      | 'localVideo'
+      | 'localPrep'
+      | 'localGrade'
+      | 'localSky'
   }
 > = {
   sketch: { icon: PencilRuler, fileSlug: 'sketch-render', localResult: 'localSketch' },
@@ -32,4 +42,7 @@ export const KIND_UI: Record<
   animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
   straighten: { icon: Ruler, fileSlug: 'straightened', localResult: 'localPrep' },
   upscale: { icon: Scaling, fileSlug: 'upscaled', localResult: 'localPrep' },
+  light: { icon: Sun, fileSlug: 'better-light', localResult: 'localGrade' },
+  sky: { icon: CloudSun, fileSlug: 'new-sky', localResult: 'localSky' },
+  dusk: { icon: Sunset, fileSlug: 'dusk', localResult: 'localSky' },
 }

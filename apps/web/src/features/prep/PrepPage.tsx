@@ -1,10 +1,11 @@
-import type { Generation } from '@parti/contract'
-import { Ruler } from 'lucide-react'
+import { type Generation, SKY_MOODS } from '@parti/contract'
+import { ArrowRight, Ruler } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CompareSlider } from '../../components/ui/CompareSlider'
+import { Button } from '../../components/ui/Button'
 import { Segmented } from '../../components/ui/Segmented'
 import { useSession } from '../auth/session'
+import { BeforeAfter } from '../create/components/BeforeAfter'
 import { CreateLayout } from '../create/components/CreateLayout'
 import { EmptyResult } from '../create/components/EmptyResult'
 import { EngineNote } from '../create/components/EngineNote'
@@ -22,17 +23,29 @@ import type { InputImage } from '../create/inputImage'
 import { useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
 import { useProjectChoice } from '../projects/ProjectPicker'
-import { prepReadiness, STRAIGHTEN_COST, straightenRequest } from './request'
+import {
+  DEFAULT_PREP_OPTIONS,
+  PREP_COSTS,
+  PREP_TOOLS,
+  type PrepOptions,
+  type PrepTool,
+  prepReadiness,
+  prepRequest,
+} from './request'
 
 /**
- * Listing photo prep (docs/decisions/0101-straighten-verticals.md): a photo's verticals made upright and its
- * horizon level, shown before and after with the lean measured on both.
+ * Listing photo prep: one correction at a time (straighten verticals, docs/decisions/0101-straighten-verticals.md;
+ * better light, docs/decisions/0109-light.md; a new sky and day to dusk, docs/decisions/0110-sky-and-dusk.md), each shown before and after with what was measured; a result can
+ * be taken on as the next step's photo.
  */
 export default function PrepPage() {
   const { t } = useTranslation(['staging', 'create', 'translation'])
   const { user } = useSession()
   const credits = user?.credits ?? 0
   const photoId = useId()
+  const strengthId = useId()
+  const [tool, setTool] = useState<PrepTool>('straighten')
+  const [options, setOptions] = useState<PrepOptions>(DEFAULT_PREP_OPTIONS)
   const [photos, setPhotos] = useState<InputImage[]>([])
   const [ids, setIds] = useState<string[]>([])
   const [showErrors, setShowErrors] = useState(false)
@@ -40,7 +53,7 @@ export default function PrepPage() {
   const project = useProjectChoice()
   const job = useStartJob({ failureTitle: t('staging:prep.failed'), projectId: project.projectId })
   useSourceImage((photo) => setPhotos([photo]))
-  const reasons = prepReadiness({ hasPhoto: photos.length > 0, credits })
+  const reasons = prepReadiness({ hasPhoto: photos.length > 0, credits, tool })
   const fieldError = useFieldError(reasons, showErrors, job.fieldError)
 
   const submit = async (request: StartJobInput) => {
@@ -51,6 +64,24 @@ export default function PrepPage() {
     setShowErrors(false)
     if (window.matchMedia('(max-width: 1023px)').matches)
       document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  }
+
+  /** the result becomes the photo of the next step (straighten → light → sky) */
+  const continueFrom = (g: Generation) => {
+    setPhotos([
+      {
+        kind: 'generation',
+        generationId: g.id,
+        previewUrl: g.outputImageUrl!,
+        width: g.metadata.width,
+        height: g.metadata.height,
+      },
+    ])
+    job.clearFieldError()
+    const next = PREP_TOOLS[PREP_TOOLS.indexOf(g.mode as PrepTool) + 1]
+    if (next) setTool(next)
+    if (window.matchMedia('(max-width: 1023px)').matches)
+      document.getElementById(photoId)?.scrollIntoView({ behavior: 'smooth', block: 'center' })
   }
 
   const form = (
@@ -68,14 +99,65 @@ export default function PrepPage() {
         error={fieldError('image', ['file', 'imageUrl'])}
       />
       {project.picker}
+      <div className="flex flex-col gap-2">
+        <Segmented
+          label={t('staging:prep.toolLabel')}
+          value={tool}
+          onChange={setTool}
+          stretch
+          options={PREP_TOOLS.map((value) => ({
+            value,
+            label: t(`staging:prep.tools.${value}`),
+            testId: `prep-tool-${value}`,
+          }))}
+        />
+        <p className="text-xs text-fg-subtle">{t(`staging:prep.hints.${tool}`)}</p>
+      </div>
+      {tool === 'light' && (
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-baseline justify-between">
+            <label htmlFor={strengthId} className="text-[13px] font-medium text-fg">
+              {t('staging:prep.strength')}
+            </label>
+            <span className="text-xs text-fg-muted tabular-nums">
+              {t('staging:prep.percent', { value: options.strength })}
+            </span>
+          </div>
+          <input
+            id={strengthId}
+            data-testid="prep-strength"
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={options.strength}
+            onChange={(e) => setOptions({ ...options, strength: Number(e.target.value) })}
+            className="accent-[var(--accent)]"
+          />
+        </div>
+      )}
+      {tool === 'sky' && (
+        <Segmented
+          label={t('staging:prep.moodLabel')}
+          value={options.sky}
+          onChange={(sky) => setOptions({ ...options, sky })}
+          stretch
+          size="sm"
+          options={SKY_MOODS.map((value) => ({
+            value,
+            label: t(`staging:prep.moods.${value}`),
+            testId: `prep-sky-${value}`,
+          }))}
+        />
+      )}
       <GenerateBar
-        label={t('staging:prep.generate')}
-        cost={STRAIGHTEN_COST}
+        label={t(`staging:prep.generate.${tool}`)}
+        cost={PREP_COSTS[tool]}
         credits={credits}
         reasons={reasons}
         pending={job.isPending}
         fieldIds={{ image: photoId }}
-        onGenerate={() => photos[0] && void submit(straightenRequest(photos[0]))}
+        onGenerate={() => photos[0] && void submit(prepRequest(tool, photos[0], options))}
         onShowErrors={() => setShowErrors(true)}
         onInsufficient={job.showInsufficient}
       />
@@ -95,8 +177,9 @@ export default function PrepPage() {
             <PrepResult
               id={ids[0] ?? null}
               onRetry={() => lastRequest.current && void submit(lastRequest.current)}
+              onContinue={continueFrom}
             />
-            <RecentStrip filters={{ mode: 'straighten' }} selected={ids} onSelect={(g) => setIds([g.id])} />
+            <RecentStrip filters={{ mode: tool }} selected={ids} onSelect={(g) => setIds([g.id])} />
           </>
         }
       />
@@ -105,7 +188,15 @@ export default function PrepPage() {
   )
 }
 
-function PrepResult({ id, onRetry }: { id: string | null; onRetry: () => void }) {
+function PrepResult({
+  id,
+  onRetry,
+  onContinue,
+}: {
+  id: string | null
+  onRetry: () => void
+  onContinue: (g: Generation) => void
+}) {
   const { t } = useTranslation(['staging', 'create'])
   const { data: g } = useGeneration(id)
   if (!id || !g) {
@@ -113,85 +204,65 @@ function PrepResult({ id, onRetry }: { id: string | null; onRetry: () => void })
       <EmptyResult
         icon={Ruler}
         title={t('staging:prep.emptyTitle')}
-        tips={[t('staging:prep.tip1'), t('staging:prep.tip2')]}
+        tips={[t('staging:prep.tip1'), t('staging:prep.tip2'), t('staging:prep.tip3')]}
       />
     )
   }
   if (g.status === 'failed') return <FailedResult generation={g} onRetry={onRetry} />
+  const tool = (PREP_TOOLS as readonly string[]).includes(g.mode) ? (g.mode as PrepTool) : 'straighten'
   if (g.status !== 'completed' || !g.outputImageUrl) {
-    return <PendingResult generation={g} title={t('staging:prep.working')} previewUrl={g.inputImageUrl} />
+    return (
+      <PendingResult generation={g} title={t(`staging:prep.working.${tool}`)} previewUrl={g.inputImageUrl} />
+    )
   }
-  return <Straightened generation={g} />
+  return <Prepared generation={g} onContinue={onContinue} />
 }
 
-/** Before and after, side by side (each at its own shape: the crop changes it) or on a slider. */
-function Straightened({ generation: g }: { generation: Generation }) {
+/** Before and after, side by side (each at its own shape: a crop changes it) or on a slider. */
+function Prepared({
+  generation: g,
+  onContinue,
+}: {
+  generation: Generation
+  onContinue: (g: Generation) => void
+}) {
   const { t } = useTranslation(['staging', 'create'])
-  const [view, setView] = useState<'side' | 'compare'>('side')
   const before = g.inputImageUrl
   const after = g.outputImageUrl!
   const ratio = g.metadata.width && g.metadata.height ? `${g.metadata.width} / ${g.metadata.height}` : '4 / 3'
-  const img = (src: string, alt: string) => (
-    <img src={src} alt={alt} className="absolute inset-0 size-full object-contain" draggable={false} />
-  )
   return (
-    <div className="flex flex-col gap-3" data-testid="prep-result" data-generation-id={g.id}>
-      {before && (
-        <Segmented
-          size="sm"
-          label={t('staging:prep.viewLabel')}
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'side', label: t('staging:result.sideBySide'), testId: 'view-side' },
-            { value: 'compare', label: t('create:result.compare'), testId: 'view-compare' },
-          ]}
-        />
-      )}
-      {view === 'side' || !before ? (
-        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {[
-            { key: 'before', label: t('staging:prep.before'), url: before },
-            { key: 'after', label: t('staging:prep.after'), url: after },
-          ]
-            .filter((p): p is { key: string; label: string; url: string } => !!p.url)
-            .map((p) => (
-              <li key={p.key} data-testid={`prep-${p.key}`}>
-                <figure className="flex flex-col gap-1.5">
-                  <a
-                    href={p.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="block overflow-hidden rounded-xl border border-border bg-surface-2"
-                  >
-                    <img src={p.url} alt={p.label} className="block h-auto w-full" />
-                  </a>
-                  <figcaption className="text-center text-xs font-medium text-fg-muted">{p.label}</figcaption>
-                </figure>
-              </li>
-            ))}
-        </ul>
-      ) : (
-        <div
-          className="relative max-h-[70vh] w-full overflow-hidden rounded-2xl border border-border bg-surface-2"
-          style={{ aspectRatio: ratio }}
-        >
-          <CompareSlider
-            before={img(before, t('staging:prep.before'))}
-            after={img(after, t('staging:prep.after'))}
-            beforeLabel={t('staging:prep.before')}
-            afterLabel={t('staging:prep.after')}
-            sliderLabel={t('create:result.sliderLabel', {
-              before: t('staging:prep.before'),
-              after: t('staging:prep.after'),
-            })}
-          />
-        </div>
-      )}
+    <div
+      className="flex flex-col gap-3"
+      data-testid="prep-result"
+      data-generation-id={g.id}
+      data-mode={g.mode}
+    >
+      <BeforeAfter
+        panels={[
+          ...(before ? [{ key: 'before', label: t('staging:prep.before'), url: before }] : []),
+          { key: 'after', label: t('staging:prep.after'), url: after },
+        ]}
+        before={before ? { url: before, label: t('staging:prep.before') } : null}
+        after={{ url: after, label: t('staging:prep.after') }}
+        ratio={ratio}
+        testIdPrefix="prep"
+        viewLabel={t('staging:prep.viewLabel')}
+        ownShape
+      />
       <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-3.5 sm:p-4">
         <EngineNote generation={g} />
         <ResultNotes generation={g} />
         <ResultActions generation={g} />
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          data-testid="prep-continue"
+          onClick={() => onContinue(g)}
+        >
+          {t('staging:prep.continue')}
+          <ArrowRight className="size-4 rtl:rotate-180" aria-hidden />
+        </Button>
       </div>
     </div>
   )

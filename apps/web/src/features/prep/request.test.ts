@@ -1,6 +1,6 @@
 import { COSTS } from '@parti/contract'
 import { describe, expect, it } from 'vitest'
-import { prepReadiness, STRAIGHTEN_COST, straightenRequest } from './request'
+import { PREP_COSTS, prepReadiness, prepRequest, STRAIGHTEN_COST, straightenRequest } from './request'
 
 describe('straighten verticals request', () => {
   it('sends the photo as a straighten job, and the chosen page of a PDF', () => {
@@ -29,5 +29,38 @@ describe('straighten verticals request', () => {
     expect(prepReadiness({ hasPhoto: true, credits: STRAIGHTEN_COST - 1 })).toEqual([
       { code: 'insufficient_credits', required: STRAIGHTEN_COST, available: STRAIGHTEN_COST - 1 },
     ])
+  })
+})
+
+describe('better light request', () => {
+  it('sends the strength with the photo, and is priced as the contract says', () => {
+    const r = prepRequest(
+      'light',
+      { kind: 'generation', generationId: 'g1', previewUrl: '/x.jpg' },
+      { strength: 40, sky: 'blue' },
+    )
+    const form = r.body as FormData
+    expect(form.get('generationType')).toBe('light')
+    expect(form.get('strength')).toBe('40')
+    expect(form.get('sourceGenerationId')).toBe('g1')
+    expect(PREP_COSTS.light).toBe(COSTS.light)
+    expect(prepReadiness({ hasPhoto: true, credits: COSTS.light - 1, tool: 'light' })).toEqual([
+      { code: 'insufficient_credits', required: COSTS.light, available: COSTS.light - 1 },
+    ])
+  })
+})
+
+describe('new sky and dusk requests', () => {
+  it('a sky sends its mood, dusk nothing more than the photo', () => {
+    const photo = { kind: 'generation', generationId: 'g2', previewUrl: '/y.jpg' } as const
+    const sky = prepRequest('sky', photo, { strength: 70, sky: 'golden' }).body as FormData
+    expect(sky.get('generationType')).toBe('sky')
+    expect(sky.get('sky')).toBe('golden')
+    expect(sky.get('strength')).toBeNull()
+    const dusk = prepRequest('dusk', photo).body as FormData
+    expect(dusk.get('generationType')).toBe('dusk')
+    expect(dusk.get('sky')).toBeNull()
+    expect(PREP_COSTS.sky).toBe(COSTS.sky)
+    expect(PREP_COSTS.dusk).toBe(COSTS.dusk)
   })
 })

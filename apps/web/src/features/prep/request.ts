@@ -1,22 +1,50 @@
-import { priceOf } from '@parti/contract'
+import { LIGHT_STRENGTH_DEFAULT, priceOf, type SkyMood } from '@parti/contract'
 import { appendInput, type InputImage } from '../create/inputImage'
 import { creditsReason, type Reason } from '../create/readiness'
 import type { StartJobInput } from '../create/useStartJob'
 
-/** docs/product.md#pricing: straighten verticals, one price whatever the photo. */
-export const STRAIGHTEN_COST = priceOf('straighten')
+/** The corrections of the photo prep screen, in the order a listing photo usually takes them. */
+export const PREP_TOOLS = ['straighten', 'light', 'sky', 'dusk'] as const
+export type PrepTool = (typeof PREP_TOOLS)[number]
 
-/** POST /api/render/start for straighten verticals: the photo (or the chosen page of a PDF), nothing else. */
-export function straightenRequest(photo: InputImage): StartJobInput {
+/** docs/product.md#pricing: each correction at one price whatever the photo. */
+export const PREP_COSTS: Record<PrepTool, number> = {
+  straighten: priceOf('straighten'),
+  light: priceOf('light'),
+  sky: priceOf('sky'),
+  dusk: priceOf('dusk'),
+}
+export const STRAIGHTEN_COST = PREP_COSTS.straighten
+
+export interface PrepOptions {
+  /** better light: 0–100 % (docs/decisions/0109-light.md) */
+  strength: number
+  /** new sky: the mood (docs/decisions/0110-sky-and-dusk.md) */
+  sky: SkyMood
+}
+
+export const DEFAULT_PREP_OPTIONS: PrepOptions = { strength: LIGHT_STRENGTH_DEFAULT, sky: 'blue' }
+
+/** POST /api/render/start for one correction: the photo (or the chosen page of a PDF, or an earlier result). */
+export function prepRequest(
+  tool: PrepTool,
+  photo: InputImage,
+  options = DEFAULT_PREP_OPTIONS,
+): StartJobInput {
   const form = new FormData()
-  form.append('generationType', 'straighten')
+  form.append('generationType', tool)
   appendInput(form, 'image', photo)
+  if (tool === 'light') form.append('strength', String(options.strength))
+  if (tool === 'sky') form.append('sky', options.sky)
   return { endpoint: '/render/start', body: form }
 }
 
-/** Why "Straighten" cannot run yet: a photo, and the credits (docs/decisions/0101-straighten-verticals.md). */
-export function prepReadiness(input: { hasPhoto: boolean; credits: number }): Reason[] {
+/** POST /api/render/start for straighten verticals: the photo, nothing else. */
+export const straightenRequest = (photo: InputImage) => prepRequest('straighten', photo)
+
+/** Why a correction cannot run yet: a photo, and the credits (docs/decisions/0101-straighten-verticals.md). */
+export function prepReadiness(input: { hasPhoto: boolean; credits: number; tool?: PrepTool }): Reason[] {
   const reasons: Reason[] = []
   if (!input.hasPhoto) reasons.push({ code: 'room_photo_required', field: 'image' })
-  return [...reasons, ...creditsReason(STRAIGHTEN_COST, input.credits)]
+  return [...reasons, ...creditsReason(PREP_COSTS[input.tool ?? 'straighten'], input.credits)]
 }

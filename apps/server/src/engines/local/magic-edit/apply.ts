@@ -2,6 +2,7 @@ import sharp, { type Sharp } from 'sharp'
 import { luminance, mix, type Rgb } from '../color.ts'
 import type { RawImage } from '../image-io.ts'
 import { inpaintMasked } from '../inpaint.ts'
+import { findVerticals, type Straightened, straightenPhoto, type Verticals } from '../prep/straighten.ts'
 import {
   applyLuts,
   brightnessCurve,
@@ -17,6 +18,8 @@ export interface EditInputs {
   /** binary 0/255 at the image's size, or null when nothing was selected */
   mask: Uint8Array | null
   palette: Rgb[] | null
+  /** told what a straightening found and did, for the notes */
+  onStraightened?: (verticals: Verticals, done: Straightened) => void
 }
 
 /** Edits that change pixels where they are, and so can be limited to the lasso, a side or a range of tones. */
@@ -47,9 +50,11 @@ const PIXEL_ORDER: Record<EditOp['kind'], number> = {
   sepia: 2,
   'blur-background': 3,
   sharpen: 4,
-  crop: 5,
-  rotate: 5,
-  flip: 5,
+  // the verticals first, then any crop or turn of the upright picture
+  straighten: 5,
+  crop: 6,
+  rotate: 6,
+  flip: 6,
 }
 
 /**
@@ -162,6 +167,19 @@ async function applyEdit(img: RawImage, op: EditOp, inputs: EditInputs): Promise
       return viaSharp(img, (s) => s.rotate(op.degrees))
     case 'flip':
       return viaSharp(img, (s) => (op.axis === 'vertical' ? s.flip() : s.flop()))
+    case 'straighten': {
+      // the straighten kind's own engine, on the picture as the earlier edits left it
+      const png = await sharp(img.data, {
+        raw: { width: img.width, height: img.height, channels: img.channels },
+      })
+        .png({ compressionLevel: 1 })
+        .toBuffer()
+      const verticals = await findVerticals(png)
+      if (!verticals) return img
+      const done = await straightenPhoto(img, verticals)
+      inputs.onStraightened?.(verticals, done)
+      return done.image
+    }
   }
 }
 

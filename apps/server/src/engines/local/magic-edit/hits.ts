@@ -110,7 +110,8 @@ export function findHits(text: string): Hit[] {
     found.push({ start: m.index, end: m.index + m[0].length, op: { kind: 'crop', ratio: [a, b] } })
   }
   add(RE.addObjects, null, 'add-objects')
-  add(RE.straighten, null, 'straighten')
+  // done by the straighten kind's engine (docs/decisions/0101-straighten-verticals.md)
+  add(RE.straighten, { kind: 'straighten' })
   add(RE.restyle, null, 'restyle')
   // "less contrast" over "contrast", "add more contrast" over "add"
   found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start))

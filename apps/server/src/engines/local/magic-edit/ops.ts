@@ -13,6 +13,8 @@ export type EditOp =
   | { kind: 'flip'; axis: 'horizontal' | 'vertical' }
   | { kind: 'remove-selection' }
   | { kind: 'recolour-palette' }
+  /** the verticals made upright by the straighten kind's engine (docs/decisions/0101-straighten-verticals.md) */
+  | { kind: 'straighten' }
 
 /** Stable ids for facts.operations: the web translates these, so they never change once shipped. */
 export function operationId(op: EditOp): string {
@@ -69,6 +71,8 @@ export function describeOperation(op: EditOp, paletteName?: string): string {
       return 'removed the selected area and filled it from its surroundings'
     case 'recolour-palette':
       return paletteName ? `recoloured it with the ${paletteName} palette` : 'recoloured it with your palette'
+    case 'straighten':
+      return 'straightened the verticals'
   }
 }
 
@@ -87,6 +91,7 @@ const NOT_DONE: Record<string, string> = {
   'blur-background': 'blur the background',
   'remove-selection': 'remove anything',
   'recolour:palette': 'recolour it',
+  straighten: 'straighten it',
 }
 
 /** What the user asked not to do, by operation id, in the reply's words: "As you asked, I didn't darken it." */
@@ -101,5 +106,5 @@ export function describeNotDone(id: string): string {
 
 /** Edits that move or cut the whole frame: they cannot be limited to a part of it. */
 export function isGeometry(op: EditOp): boolean {
-  return op.kind === 'crop' || op.kind === 'rotate' || op.kind === 'flip'
+  return op.kind === 'crop' || op.kind === 'rotate' || op.kind === 'flip' || op.kind === 'straighten'
 }

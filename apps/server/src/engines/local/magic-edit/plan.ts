@@ -23,8 +23,10 @@ export interface PlannedEdit {
 export type RefusalReason =
   /** drawing new objects (a plant, a sofa): the local engine is not generative */
   | 'add-objects'
-  /** straightening verticals, levelling, perspective */
+  /** straightening verticals, levelling, perspective (no longer refused by the local engine; kept as an id) */
   | 'straighten'
+  /** straightening asked of a picture with no vertical lines to go by */
+  | 'no-verticals'
   /** a turn other than a quarter or half turn */
   | 'rotate-angle'
   /** a new style or material ("in the style of", "replace the floor") */

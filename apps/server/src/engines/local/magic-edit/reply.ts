@@ -17,6 +17,7 @@ const REASONS: Record<RefusalReason, string> = {
   'needs-palette': 'choose a colour palette and ask again to recolour it',
   'whole-picture-only': 'I can only crop, rotate or flip the whole picture',
   'not-understood': 'I didn’t understand that part',
+  'no-verticals': 'I found no vertical lines (wall edges, door or window frames) to straighten it by',
 }
 
 function reasonText(r: Refusal): string {

@@ -115,7 +115,7 @@ export interface Verticals extends VanishingPoint {
 }
 
 /** The segments of a picture in its own pixels (M-LSD sees a 512² copy); null when the detector cannot run. */
-async function segmentsOf(
+export async function segmentsOf(
   image: Buffer,
 ): Promise<{ segments: Segment[]; width: number; height: number } | null> {
   const meta = await sharp(image).metadata()

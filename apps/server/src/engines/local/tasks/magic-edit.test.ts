@@ -1,8 +1,10 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { tiltedFacadeJpeg } from '../../../../test/fixtures/facade.ts'
 import type { EnginePalette, EngineTask } from '../../types.ts'
 import { createLocalEngine } from '../engine.ts'
 import { blankImage, meanAbsDiff, pixels, roomPhoto, shapeMask, testContext } from '../fixtures.ts'
+import { findVerticals } from '../prep/straighten.ts'
 
 const engine = createLocalEngine()
 const PALETTE: EnginePalette = {
@@ -128,17 +130,40 @@ describe('Ask Parti on the local engine accounts for every part of a request', (
     expect(result.facts.reply).not.toMatch(/darkened/)
   })
 
-  it('"increase exposure by one stop and straighten the verticals" brightens and says it cannot straighten', async () => {
-    const input = await roomPhoto({ dim: false })
+  it('"increase exposure by one stop and straighten the verticals" brightens and straightens with the straighten engine', async () => {
+    const input = await tiltedFacadeJpeg(-10, 2)
     const result = await edit('increase exposure by one stop and straighten the verticals', { input })
     const before = stats((await pixels(input)).data)
     const after = stats((await pixels(result.outputs[0]!.data)).data)
     expect(after.lum).toBeGreaterThan(before.lum + 8)
-    expect(result.facts.operations).toEqual(['brighter'])
-    expect(result.facts.refused).toEqual([{ words: 'straighten the verticals', reason: 'straighten' }])
-    expect(result.facts.reply).toBe(
-      'Done: I brightened it by one stop. I left out “straighten the verticals”: I can’t straighten verticals or correct perspective on this server.',
+    expect(result.facts.operations).toEqual(['brighter', 'straighten'])
+    expect(result.facts.refused).toBeUndefined()
+    expect(result.facts.reply).toBe('Done: I brightened it by one stop and straightened the verticals.')
+    // the straighten kind's note, the lean measured again on the result
+    const note = result.facts.notes?.find((n) => n.id === 'verticals_straightened')
+    expect(note?.params?.before).toBeGreaterThan(2)
+    expect(note?.params?.after).toBeLessThan(0.5)
+    const again = await findVerticals(result.outputs[0]!.data)
+    expect(again!.leanDeg).toBeLessThan(0.5)
+  })
+
+  it('straightening a picture with no verticals is left out with the reason; alone, it fails (refunded)', async () => {
+    const soft = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><defs><radialGradient id="g"><stop offset="0" stop-color="#f0d8b0"/><stop offset="1" stop-color="#6a7a90"/></radialGradient></defs><rect width="800" height="600" fill="url(#g)"/></svg>',
+      ),
     )
+      .jpeg()
+      .toBuffer()
+    const result = await edit('make it warmer and straighten the verticals', { input: soft })
+    expect(result.facts.operations).toEqual(['warmer'])
+    expect(result.facts.refused).toEqual([
+      { words: 'straighten the verticals', reason: 'no-verticals', operation: 'straighten' },
+    ])
+    expect(result.facts.reply).toMatch(/I found no vertical lines/)
+    await expect(edit('straighten the verticals', { input: soft })).rejects.toMatchObject({
+      code: 'unsupported_request',
+    })
   })
 
   it('does the rest of a request and asks for the lasso for a removal without one', async () => {
@@ -151,11 +176,11 @@ describe('Ask Parti on the local engine accounts for every part of a request', (
   })
 
   it('fails a request it can do nothing of with unsupported_request naming what was asked and why not', async () => {
-    const error = await edit('straighten the verticals').catch((e: unknown) => e)
+    const error = await edit('add a plant').catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'unsupported_request' })
     const message = (error as { userMessage: string }).userMessage
     expect(message).toMatch(/^Sorry, I couldn't process your request\./)
-    expect(message).toMatch(/“straighten the verticals”: I can’t straighten verticals/)
+    expect(message).toMatch(/“add a plant”: I can’t add new objects/)
   })
 
   it('with a lasso, a tone edit changes only the selection', async () => {

@@ -3,11 +3,11 @@ import { Check, Info, Sofa } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChangesOverlay } from '../../../components/ui/ChangesOverlay'
-import { CompareSlider } from '../../../components/ui/CompareSlider'
 import { cn } from '../../../components/ui/cn'
 import { Segmented } from '../../../components/ui/Segmented'
 import { Spinner } from '../../../components/ui/Spinner'
 import { Switch } from '../../../components/ui/Switch'
+import { BeforeAfter } from '../../create/components/BeforeAfter'
 import { EmptyResult } from '../../create/components/EmptyResult'
 import { EngineNote } from '../../create/components/EngineNote'
 import { FailedResult } from '../../create/components/FailedResult'
@@ -106,7 +106,6 @@ function Phases({ generation: g }: { generation: Generation }) {
 
 function StagedRoom({ generation: g }: { generation: Generation }) {
   const { t } = useTranslation(['staging', 'create', 'jobs'])
-  const [view, setView] = useState<'side' | 'compare'>('side')
   const [before, setBefore] = useState<'original' | 'cleaned'>('original')
   // where the staged (or cleaned) room differs from the picture it is compared with (docs/product.md#masked-edits)
   const [changes, setChanges] = useState(false)
@@ -126,94 +125,55 @@ function StagedRoom({ generation: g }: { generation: Generation }) {
   const ratio = g.metadata.width && g.metadata.height ? `${g.metadata.width} / ${g.metadata.height}` : '4 / 3'
   const beforeUrl = (before === 'cleaned' && cleaned ? cleaned : original) ?? staged
   const afterUrl = notStaged && cleaned ? cleaned : staged
-  const img = (src: string, alt: string) => (
-    <img src={src} alt={alt} className="absolute inset-0 size-full object-contain" draggable={false} />
-  )
 
   return (
     <div className="flex flex-col gap-3" data-testid="staging-result" data-generation-id={g.id}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Segmented
-          size="sm"
-          label={t('staging:result.viewLabel')}
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'side', label: t('staging:result.sideBySide'), testId: 'view-side' },
-            { value: 'compare', label: t('create:result.compare'), testId: 'view-compare' },
-          ]}
-        />
-        {view === 'compare' && (
-          <Switch
-            id={switchId}
-            checked={changes}
-            onChange={setChanges}
-            label={t('create:result.showChanges')}
-          />
-        )}
-        {view === 'compare' && cleaned && !notStaged && (
-          <Segmented
-            size="sm"
-            label={t('staging:result.compareWith')}
-            value={before}
-            onChange={setBefore}
-            options={[
-              { value: 'original', label: t('staging:result.original') },
-              { value: 'cleaned', label: t('staging:result.cleaned') },
-            ]}
-          />
-        )}
-      </div>
-      {view === 'side' ? (
-        <ul className={cn('grid gap-2', panels.length === 3 ? 'grid-cols-3' : 'grid-cols-2')}>
-          {panels.map((p) => (
-            <li key={p.key} data-testid={`staging-${p.key}`}>
-              <figure className="flex flex-col gap-1.5">
-                <a
-                  href={p.url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="relative block overflow-hidden rounded-xl border border-border bg-surface-2"
-                  style={{ aspectRatio: ratio }}
-                >
-                  {img(p.url, p.label)}
-                </a>
-                <figcaption className="text-center text-xs font-medium text-fg-muted">{p.label}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div
-          className="relative max-h-[70vh] w-full overflow-hidden rounded-2xl border border-border bg-surface-2 lg:max-h-[calc(100dvh-18rem)]"
-          style={{ aspectRatio: ratio }}
-        >
-          <CompareSlider
-            before={img(
-              beforeUrl,
-              before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
-            )}
-            after={
-              <>
-                {img(afterUrl, t('staging:result.staged'))}
-                {changes && beforeUrl !== afterUrl && (
-                  <ChangesOverlay
-                    beforeUrl={beforeUrl}
-                    afterUrl={afterUrl}
-                    label={t('create:result.changesLabel')}
-                  />
-                )}
-              </>
-            }
-            beforeLabel={before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original')}
-            afterLabel={notStaged ? t('staging:result.cleaned') : t('staging:result.staged')}
-            sliderLabel={t('create:result.sliderLabel', {
-              before: before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
-              after: t('staging:result.staged'),
-            })}
-          />
-        </div>
-      )}
+      <BeforeAfter
+        panels={panels}
+        testIdPrefix="staging"
+        viewLabel={t('staging:result.viewLabel')}
+        ratio={ratio}
+        compareClassName="lg:max-h-[calc(100dvh-18rem)]"
+        before={{
+          url: beforeUrl,
+          label: before === 'cleaned' ? t('staging:result.cleaned') : t('staging:result.original'),
+        }}
+        after={{
+          url: afterUrl,
+          label: notStaged ? t('staging:result.cleaned') : t('staging:result.staged'),
+          overlay: changes && beforeUrl !== afterUrl && (
+            <ChangesOverlay
+              beforeUrl={beforeUrl}
+              afterUrl={afterUrl}
+              label={t('create:result.changesLabel')}
+            />
+          ),
+        }}
+        controls={(view) =>
+          view === 'compare' && (
+            <>
+              <Switch
+                id={switchId}
+                checked={changes}
+                onChange={setChanges}
+                label={t('create:result.showChanges')}
+              />
+              {cleaned && !notStaged && (
+                <Segmented
+                  size="sm"
+                  label={t('staging:result.compareWith')}
+                  value={before}
+                  onChange={setBefore}
+                  options={[
+                    { value: 'original', label: t('staging:result.original') },
+                    { value: 'cleaned', label: t('staging:result.cleaned') },
+                  ]}
+                />
+              )}
+            </>
+          )
+        }
+      />
       {stagingFailed && (
         <p
           role="status"
