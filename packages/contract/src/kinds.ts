@@ -178,6 +178,7 @@ export const KINDS = {
     feature: 'upscale',
     ledger: 'Upscale',
     failure: 'render',
+  },
   /** listing photo prep: exposure, white balance, local contrast, windows pulled back (docs/decisions/0109-light.md) */
   light: {
     generationType: 'home-staging',

@@ -20,8 +20,8 @@ import { sketch } from './sketch.ts'
 import { sky } from './sky.ts'
 import { staging } from './staging.ts'
 import { straighten } from './straighten.ts'
-import { upscale } from './upscale.ts'
 import type { AnyKindDefinition, PlanContext, RenderPlan } from './types.ts'
+import { upscale } from './upscale.ts'
 import { withVariations } from './variations.ts'
 
 /** Every kind's definition; the compiler asks for a new kind's here once it is in the contract's KINDS. */
