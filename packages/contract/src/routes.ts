@@ -99,6 +99,7 @@ import {
   ProjectsResponse,
   PublishProjectRequest,
 } from './projects.ts'
+import { VerifyResponse } from './provenance.ts'
 import { AnimateFields, UploadPreviewResponse } from './render.ts'
 import {
   AuthProvidersResponse,
@@ -164,6 +165,7 @@ export const ROUTES = {
 
   'POST /contact/messages': { body: ContactRequest, response: OkResponse },
   'POST /consent': { body: ConsentRequest, response: OkResponse },
+  'POST /verify': { body: FormBody, response: VerifyResponse },
 
   'GET /user/generations': { query: GenerationsQuery, response: GenerationsResponse },
   'GET /user/generations/status': { query: StatusQuery, response: StatusResponse },

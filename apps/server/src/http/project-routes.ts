@@ -18,6 +18,7 @@ import type { AppContext } from '../context.ts'
 import { notFound } from '../domain/errors.ts'
 import { boards, updateBoardProfile } from '../projects/boards.ts'
 import { MlsExport } from '../projects/export.ts'
+import { provenanceFor } from '../provenance/service.ts'
 import { originalPageHtml, pageLanguage } from '../projects/original-page.ts'
 import { ProjectService } from '../projects/service.ts'
 import { contentTypeOf } from '../storage/types.ts'
@@ -31,7 +32,7 @@ import type { Api } from './types.ts'
 export function projectRoutes(app: Api, ctx: AppContext): void {
   const db = ctx.database.db
   const projects = new ProjectService(db, ctx.storage)
-  const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl)
+  const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl, provenanceFor(ctx))
   const tags = ['projects']
   const CodeParams = z.object({ code: z.string().min(1).max(20) })
 
