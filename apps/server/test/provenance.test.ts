@@ -313,15 +313,23 @@ describe('POST /api/verify', () => {
     const text = await verify(Buffer.from('not a picture at all, just words'), anonymous)
     expect(text.status).toBe(415)
     expect(text.body.error.code).toBe('unsupported_media_type')
+    // a picture cut short, with no manifest: damaged, not "no credentials"
+    const cut = (await picture(15, 'png')).subarray(0, 400)
+    const damaged = await verify(cut, anonymous)
+    expect(damaged.status).toBe(422)
+    const two = new FormData()
+    for (let i = 0; i < 2; i++) two.append('file', new Blob([new Uint8Array(await picture(16))]), `f${i}.jpg`)
+    const many = await anonymous.request('POST', '/api/verify', { form: two, headers: from() })
+    expect(many.status).toBe(400)
   })
 
   it('is rate-limited per address', async () => {
     const one = from()
     const bytes = await picture(14)
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await verify(bytes, new Api(server.url), one)).status)
-    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
-    expect(statuses[10]).toBe(429)
+    for (let i = 0; i < 31; i++) statuses.push((await verify(bytes, new Api(server.url), one)).status)
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true)
+    expect(statuses[30]).toBe(429)
   })
 
   it('signs the label burnt into an export copy as one more edit', async () => {

@@ -137,7 +137,10 @@ export class Provenance {
     try {
       read = await readAsset(bytes, format, credentials.anchorsPem)
     } catch (err) {
-      // a manifest box is there but cannot be parsed: it was cut or overwritten
+      // a file the SDK cannot read: with no C2PA box in it, it simply has no manifest; with one, the box was
+      // cut or overwritten
+      if (!bytes.includes('c2pa'))
+        return { state: 'none', format, trusted: false, manifests: [], problems: [] }
       return {
         state: 'tampered',
         format,

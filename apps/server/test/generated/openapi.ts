@@ -110,6 +110,13 @@ export interface paths {
     /** Google's return (redirects) */
     get: operations["googleSignInCallback"];
   };
+  "/api/verify": {
+    /**
+     * Read a file's Content Credentials (C2PA) and check them
+     * @description multipart/form-data with one file part `file` (JPEG, PNG, WebP or MP4, at most 40 MB). Answers the manifest history, newest first, and whether the file is valid, tampered (changed after signing) or carries no manifest. Nothing is stored; no sign-in.
+     */
+    post: operations["verifyContentCredentials"];
+  };
   "/api/account": {
     /** Your account: address, verification, password, sign-in methods */
     get: operations["getAccount"];
@@ -1007,6 +1014,55 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    VerifyResponseInput: {
+      /**
+       * @description valid: the manifest checks out; tampered: the file or its manifest changed after signing; none: no manifest
+       * @enum {string}
+       */
+      state: "valid" | "tampered" | "none";
+      format: string;
+      /** @description the signer chains to a trust anchor this server knows */
+      trusted: boolean;
+      /** @description the history, newest first: the active manifest, then the ones its ingredients carried */
+      manifests: ({
+          label: string;
+          title: string | null;
+          /** @description the application that wrote this manifest */
+          generator: string | null;
+          /** @description the signing certificate's common name */
+          signedBy: string | null;
+          /** @description the signing certificate's organisation */
+          issuer: string | null;
+          /** @description a trusted time stamp, when the signer had one */
+          signedAt: string | null;
+          testCertificate: boolean;
+          /** @description an action says a model made or edited it (IPTC trainedAlgorithmicMedia) */
+          aiGenerated: boolean;
+          virtuallyStaged: boolean;
+          engine: string | null;
+          model: string | null;
+          actions: ({
+              /** @description the C2PA action, e.g. c2pa.created, c2pa.edited, c2pa.opened */
+              action: string;
+              /** @description the IPTC digital source type, e.g. …/trainedAlgorithmicMedia */
+              digitalSourceType: string | null;
+              softwareAgent: string | null;
+              description: string | null;
+              when: string | null;
+            })[];
+          ingredients: {
+              title: string;
+              /** @description parentOf, componentOf or inputTo */
+              relationship: string;
+              /** @description the ingredient brought a manifest of its own (its history continues below) */
+              hasManifest: boolean;
+            }[];
+        })[];
+      problems: ({
+          code: string;
+          explanation: string | null;
+        })[];
+    };
     UserProfileInput: {
       uid: string;
       email: string;
@@ -1578,6 +1634,55 @@ export interface components {
       coverUrl: string | null;
       createdAt: string;
       updatedAt: string;
+    };
+    VerifyResponse: {
+      /**
+       * @description valid: the manifest checks out; tampered: the file or its manifest changed after signing; none: no manifest
+       * @enum {string}
+       */
+      state: "valid" | "tampered" | "none";
+      format: string;
+      /** @description the signer chains to a trust anchor this server knows */
+      trusted: boolean;
+      /** @description the history, newest first: the active manifest, then the ones its ingredients carried */
+      manifests: ({
+          label: string;
+          title: string | null;
+          /** @description the application that wrote this manifest */
+          generator: string | null;
+          /** @description the signing certificate's common name */
+          signedBy: string | null;
+          /** @description the signing certificate's organisation */
+          issuer: string | null;
+          /** @description a trusted time stamp, when the signer had one */
+          signedAt: string | null;
+          testCertificate: boolean;
+          /** @description an action says a model made or edited it (IPTC trainedAlgorithmicMedia) */
+          aiGenerated: boolean;
+          virtuallyStaged: boolean;
+          engine: string | null;
+          model: string | null;
+          actions: ({
+              /** @description the C2PA action, e.g. c2pa.created, c2pa.edited, c2pa.opened */
+              action: string;
+              /** @description the IPTC digital source type, e.g. …/trainedAlgorithmicMedia */
+              digitalSourceType: string | null;
+              softwareAgent: string | null;
+              description: string | null;
+              when: string | null;
+            })[];
+          ingredients: {
+              title: string;
+              /** @description parentOf, componentOf or inputTo */
+              relationship: string;
+              /** @description the ingredient brought a manifest of its own (its history continues below) */
+              hasManifest: boolean;
+            }[];
+        })[];
+      problems: ({
+          code: string;
+          explanation: string | null;
+        })[];
     };
     UserProfile: {
       uid: string;
@@ -2406,6 +2511,49 @@ export interface operations {
       };
       /** @description Invalid request (error.code names the field or rule) */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Read a file's Content Credentials (C2PA) and check them
+   * @description multipart/form-data with one file part `file` (JPEG, PNG, WebP or MP4, at most 40 MB). Answers the manifest history, newest first, and whether the file is valid, tampered (changed after signing) or carries no manifest. Nothing is stored; no sign-in.
+   */
+  verifyContentCredentials: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description the file (at most 40 MB)
+           */
+          file?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VerifyResponse"];
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
