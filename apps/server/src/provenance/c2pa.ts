@@ -57,7 +57,7 @@ function rawSignature(alg: SigningAlg, credentials: SigningCredentials, data: Bu
  * the protected header, a `pad` byte string in the unprotected one sized so the whole is exactly the box reserved
  * for it, as the SDK's own signer pads.
  */
-export function coseSign1(claim: Uint8Array, credentials: SigningCredentials, reserve = RESERVE): Buffer {
+function coseSign1(claim: Uint8Array, credentials: SigningCredentials, reserve = RESERVE): Buffer {
   const x5chain: Cbor = credentials.chain.length === 1 ? credentials.chain[0]! : credentials.chain
   const protectedBytes = encodeCbor(
     new CborMap([
@@ -173,7 +173,7 @@ export async function readAsset(
   }
 }
 
-export interface ValidationStatus {
+interface ValidationStatus {
   code: string
   url?: string
   explanation?: string

@@ -105,7 +105,7 @@ export async function loadSigningCredentials(options: {
  * A root made for this installation and a signer it issues (C2PA refuses a self-signed signing certificate, so
  * the test signer has a root of its own). Both say in their names that they are a test and not trusted.
  */
-export async function generateTestCertificate(): Promise<{
+async function generateTestCertificate(): Promise<{
   rootPem: string
   certPem: string
   keyPem: string

@@ -42,7 +42,7 @@ export interface FileFacts {
 }
 
 /** The ingredient labels the actions point at (`parameters.ingredientIds`). */
-export const INGREDIENT = { source: 'source', provider: 'provider-output' } as const
+const INGREDIENT = { source: 'source', provider: 'provider-output' } as const
 
 /**
  * The manifest of a file leaving Parti (docs/decisions/0113-c2pa-signing-at-download.md): created or edited,

@@ -9,6 +9,7 @@ import { cn } from '../../components/ui/cn'
 import { Spinner } from '../../components/ui/Spinner'
 import { isApiError } from '../../lib/api'
 import { useErrorText } from '../../lib/errors'
+import { QueryProvider } from '../../lib/queryClient'
 import { PublicPageHeader } from '../legal/PublicPageHeader'
 import { useVerifyFile, VERIFY_ACCEPT, VERIFY_LIMIT_MB } from './api'
 
@@ -16,7 +17,7 @@ import { useVerifyFile, VERIFY_ACCEPT, VERIFY_LIMIT_MB } from './api'
  * The public check of a file's Content Credentials (docs/decisions/0113-c2pa-signing-at-download.md): drop a
  * picture or a video and read whether its C2PA manifest holds and what history it tells. No sign-in.
  */
-export default function VerifyPage() {
+function VerifyPageInner() {
   const { t } = useTranslation('pages')
   const errorText = useErrorText()
   const inputId = useId()
@@ -121,6 +122,15 @@ export default function VerifyPage() {
         {verify.data && <Report report={verify.data} name={name} />}
       </div>
     </div>
+  )
+}
+
+/** Public pages load without the app's query cache: the page brings its own, as the contact form does. */
+export default function VerifyPage() {
+  return (
+    <QueryProvider>
+      <VerifyPageInner />
+    </QueryProvider>
   )
 }
 
@@ -237,14 +247,10 @@ function Manifest({ manifest: m, latest }: { manifest: ProvenanceManifest; lates
               className="flex flex-wrap items-baseline gap-x-2"
             >
               <span className="font-medium text-fg">{action(a.action)}</span>
-              {a.softwareAgent && (
-                <span className="text-fg-muted" dir="ltr">
-                  {a.softwareAgent}
-                </span>
-              )}
+              {a.softwareAgent && <bdi className="text-fg-muted">{a.softwareAgent}</bdi>}
               {a.description && (
-                <span className="basis-full text-fg-muted" dir="ltr">
-                  {a.description}
+                <span className="basis-full text-fg-muted">
+                  <bdi>{a.description}</bdi>
                 </span>
               )}
             </li>
@@ -277,8 +283,8 @@ function Fact({ term, value }: { term: string; value: string }) {
   return (
     <>
       <dt className="text-fg-subtle">{term}</dt>
-      <dd className="min-w-0 break-words text-fg" dir="auto">
-        {value}
+      <dd className="min-w-0 break-words text-fg">
+        <bdi>{value}</bdi>
       </dd>
     </>
   )
