@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import yauzl from 'yauzl'
 import { generations } from '../src/db/schema.ts'
 import { readAsset, signAsset } from '../src/provenance/c2pa.ts'
 import { loadSigningCredentials } from '../src/provenance/credentials.ts'
@@ -277,6 +278,71 @@ describe('downloads carry Content Credentials', () => {
     )
     // the provider's signer is not this installation's test certificate
     expect(v.body.manifests[1].testCertificate).toBe(false)
+  })
+})
+
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err)
+      const out = new Map<string, Buffer>()
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e)
+          const chunks: Buffer[] = []
+          stream.on('data', (c: Buffer) => chunks.push(c))
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks))
+            zip.readEntry()
+          })
+        })
+      })
+      zip.on('end', () => resolve(out))
+      zip.on('error', reject)
+      zip.readEntry()
+    })
+  })
+}
+
+describe('the account export', () => {
+  it('carries each result signed, under its own name, and the uploads as they came', async () => {
+    const b = new Api(server.url)
+    const bId = (await b.signUp()).user.uid
+    const id = randomUUID()
+    const sourceKey = `users/${bId}/uploads/${id}.jpg`
+    const key = `users/${bId}/${id}/output.jpg`
+    const source = await picture(20)
+    const output = await picture(21)
+    await server.ctx.storage.blobs.put(sourceKey, source, 'image/jpeg')
+    await server.ctx.storage.blobs.put(key, output, 'image/jpeg')
+    await server.ctx.database.db.insert(generations).values({
+      id,
+      userId: bId,
+      type: 'image',
+      generationType: 'home-staging',
+      mode: 'staging',
+      status: 'completed',
+      creditsCost: 10,
+      payload: { v: 1 },
+      inputKeys: [sourceKey],
+      outputImageKey: key,
+      metadata: { phases: { cleaning: 'completed', staging: 'completed' } },
+    })
+    // a download first: its signed copy must not appear twice in the export
+    await download(key, b)
+    const res = await fetch(`${server.url}/api/user/export`, {
+      headers: { authorization: `Bearer ${b.token}` },
+    })
+    expect(res.status).toBe(200)
+    const files = await unzip(Buffer.from(await res.arrayBuffer()))
+    const names = [...files.keys()].filter((n) => n.startsWith('files/'))
+    expect(names.sort()).toEqual([`files/${id}/output.jpg`, `files/uploads/${id}.jpg`])
+    const result = files.get(`files/${id}/output.jpg`)!
+    expect((await rawPixels(result)).equals(await rawPixels(output))).toBe(true)
+    const v = await verify(result)
+    expect(v.body.state).toBe('valid')
+    expect(v.body.manifests[0].virtuallyStaged).toBe(true)
+    expect(files.get(`files/uploads/${id}.jpg`)!.equals(source)).toBe(true)
   })
 })
 
