@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { waitForJobs } from './gallery-data'
 import { FIXTURES } from './pages/CreateScreen'
@@ -35,7 +36,8 @@ test('a downloaded result verifies on the public /verify page; an edited copy re
   const signed = readFileSync((await (await downloading).path())!)
 
   // a visitor who is not signed in
-  const visitor = await browser.newPage()
+  const visitorContext = await browser.newContext()
+  const visitor = await visitorContext.newPage()
   await dismissConsent(visitor)
   await visitor.goto('/verify')
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText("Check a file's history", {
@@ -48,6 +50,16 @@ test('a downloaded result verifies on the public /verify page; an edited copy re
   await expect(report).toContainText('Virtually staged')
   await expect(report).toContainText('Made with AI')
   await expect(report).toContainText('Test certificate')
+  // the page with a report on it, in both themes: no serious accessibility violation
+  for (const theme of ['light', 'dark']) {
+    await visitor.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
+    const results = await new AxeBuilder({ page: visitor }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      theme,
+    ).toEqual([])
+  }
 
   const tampered = Buffer.from(signed)
   tampered[tampered.length - 200] = tampered[tampered.length - 200]! ^ 0xff
@@ -57,5 +69,5 @@ test('a downloaded result verifies on the public /verify page; an edited copy re
 
   await input.setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: readFileSync(FIXTURES.room) })
   await expect(report).toHaveAttribute('data-state', 'none')
-  await visitor.close()
+  await visitorContext.close()
 })

@@ -162,7 +162,7 @@ function Report({ report, name }: { report: VerifyResponse; name: string | null 
           <h2 className="text-lg font-semibold text-fg">{t(`verify.state.${state}.title`)}</h2>
           <p className="mt-1 text-sm leading-relaxed text-fg-muted">{t(`verify.state.${state}.body`)}</p>
           {name && (
-            <p className="mt-2 truncate text-xs text-fg-subtle" dir="auto">
+            <p className="mt-2 truncate text-xs text-fg-muted" dir="auto">
               {name}
             </p>
           )}
