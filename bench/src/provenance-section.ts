@@ -27,7 +27,9 @@ async function photo(seed: number): Promise<Buffer> {
       raw[i + 1] = ((y >> 4) + n) & 255
       raw[i + 2] = (((x + y) >> 5) + n) & 255
     }
-  return sharp(raw, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 90 }).toBuffer()
+  return sharp(raw, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer()
 }
 
 async function run(): Promise<BenchRow[]> {

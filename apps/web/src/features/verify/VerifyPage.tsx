@@ -162,8 +162,8 @@ function Report({ report, name }: { report: VerifyResponse; name: string | null 
           <h2 className="text-lg font-semibold text-fg">{t(`verify.state.${state}.title`)}</h2>
           <p className="mt-1 text-sm leading-relaxed text-fg-muted">{t(`verify.state.${state}.body`)}</p>
           {name && (
-            <p className="mt-2 truncate text-xs text-fg-muted" dir="auto">
-              {name}
+            <p className="mt-2 truncate text-xs text-fg-muted">
+              <bdi>{name}</bdi>
             </p>
           )}
         </div>
@@ -188,7 +188,11 @@ function Report({ report, name }: { report: VerifyResponse; name: string | null 
             {report.problems.map((p) => (
               <li key={`${p.code}${p.explanation}`} className="flex flex-wrap gap-x-2">
                 <code className="font-mono text-xs text-danger">{p.code}</code>
-                {p.explanation && <span dir="ltr">{p.explanation}</span>}
+                {p.explanation && (
+                  <span>
+                    <bdi>{p.explanation}</bdi>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -247,7 +251,11 @@ function Manifest({ manifest: m, latest }: { manifest: ProvenanceManifest; lates
               className="flex flex-wrap items-baseline gap-x-2"
             >
               <span className="font-medium text-fg">{action(a.action)}</span>
-              {a.softwareAgent && <bdi className="text-fg-muted">{a.softwareAgent}</bdi>}
+              {a.softwareAgent && (
+                <span className="text-fg-muted">
+                  <bdi>{a.softwareAgent}</bdi>
+                </span>
+              )}
               {a.description && (
                 <span className="basis-full text-fg-muted">
                   <bdi>{a.description}</bdi>
