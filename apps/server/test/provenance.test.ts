@@ -143,6 +143,54 @@ describe('signing with the C2PA SDK', () => {
   })
 })
 
+describe('a configured certificate (C2PA_CERT, C2PA_KEY)', () => {
+  it('signs with it (PEM text); a file it signed is valid, not this installation’s test certificate', async () => {
+    // a chain made elsewhere: the generated one of another data folder, handed over as PEM text
+    const other = mkdtempSync(join(tmpdir(), 'parti-c2pa-ca-'))
+    await loadSigningCredentials({ dataDir: other })
+    const pem = readFileSync(join(other, 'c2pa', 'test-signer.pem'), 'utf8')
+    const key = pem.match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0]
+    const cert = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)![0]
+    const configured = await loadSigningCredentials({
+      cert,
+      key,
+      dataDir: mkdtempSync(join(tmpdir(), 'parti-c2pa-')),
+    })
+    expect(configured.testCertificate).toBe(false)
+    expect(configured.anchorsPem).toBeNull()
+    const signed = await signAsset(
+      await picture(30),
+      'image/jpeg',
+      {
+        title: 'x.jpg',
+        format: 'image/jpeg',
+        claim_generator_info: [{ name: 'Parti' }],
+        assertions: [
+          {
+            label: 'c2pa.actions.v2',
+            data: { actions: [{ action: 'c2pa.created', digitalSourceType: SOURCE_TYPE.generated }] },
+          },
+        ],
+      },
+      [],
+      configured,
+    )
+    const v = await provenanceFor(server.ctx).verify(signed, 'image/jpeg')
+    expect(v.state).toBe('valid')
+    expect(v.trusted).toBe(false)
+    expect(v.manifests[0]!.testCertificate).toBe(false)
+    // a key that is not the certificate's is refused
+    const stranger = mkdtempSync(join(tmpdir(), 'parti-c2pa-x-'))
+    await loadSigningCredentials({ dataDir: stranger })
+    const otherKey = readFileSync(join(stranger, 'c2pa', 'test-signer.pem'), 'utf8').match(
+      /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/,
+    )![0]
+    await expect(loadSigningCredentials({ cert, key: otherKey, dataDir: stranger })).rejects.toThrow(
+      /C2PA_KEY/,
+    )
+  })
+})
+
 describe('downloads carry Content Credentials', () => {
   it('a staged photo downloads signed: edited by AI with engine and model, virtually staged, the source as ingredient', async () => {
     const source = await picture(2)
