@@ -38,6 +38,7 @@ for (const extra of [
   './versions-section.ts',
   './upscale-section.ts',
   './prep-section.ts',
+  './provenance-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }

@@ -104,6 +104,18 @@ describe('configuration', () => {
     expect(readFileSync(join(d, 'session-secret'), 'utf8').trim()).toBe(a)
   })
 
+  it('takes the C2PA signing certificate and key together or not at all', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).C2PA_CERT).toBeUndefined()
+    expect(() => loadConfig({ DATA_DIR: dir(), C2PA_CERT: '/etc/parti/c2pa.pem' })).toThrow(
+      /C2PA_KEY: required/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dir(), C2PA_KEY: '/etc/parti/c2pa.key' })).toThrow(
+      /C2PA_CERT: required/,
+    )
+    const both = loadConfig({ DATA_DIR: dir(), C2PA_CERT: '/a.pem', C2PA_KEY: '/a.key' })
+    expect([both.C2PA_CERT, both.C2PA_KEY]).toEqual(['/a.pem', '/a.key'])
+  })
+
   it('reads admin e-mails case-insensitively', () => {
     const c = loadConfig({ DATA_DIR: dir(), ADMIN_EMAILS: ' Boss@Studio.com, ops@studio.com ' })
     expect([...c.adminEmails]).toEqual(['boss@studio.com', 'ops@studio.com'])

@@ -58,6 +58,13 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: optional(z.string()),
   /** below these scores a result misses (docs/product.md#fidelity): `sketch=0.35,staging=0.3`; defaults in the contract */
   FIDELITY_THRESHOLDS: optional(z.string()),
+  /**
+   * Content Credentials (docs/decisions/0113-c2pa-signing-at-download.md): the signing certificate then its
+   * intermediates, and its private key, each PEM text or a file's path; both unset, a test certificate is
+   * generated into DATA_DIR/c2pa and every manifest and the /verify page say it is one
+   */
+  C2PA_CERT: optional(z.string().trim().min(1)),
+  C2PA_KEY: optional(z.string().trim().min(1)),
   /** the browser end-to-end suite's helper routes (http/test-routes.ts); never set in a deployment */
   ENABLE_TEST_ROUTES: withDefault(bool, 'false'),
   // where files live: DATA_DIR/files or an S3-compatible bucket (storage/config.ts)
@@ -115,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const mail = parseMailSettings(e, { outboxDir: join(dataDir, 'outbox'), publicUrl })
   if (mail.problems.length) throw invalidConfiguration(mail.problems)
+  if (!e.C2PA_CERT !== !e.C2PA_KEY)
+    throw invalidConfiguration([
+      `${e.C2PA_CERT ? 'C2PA_KEY' : 'C2PA_CERT'}: required with ${e.C2PA_CERT ? 'C2PA_CERT' : 'C2PA_KEY'}`,
+    ])
   return {
     ...e,
     dataDir,

@@ -25,6 +25,7 @@ import { paymentRoutes } from './http/payment-routes.ts'
 import { projectRoutes } from './http/project-routes.ts'
 import { renderRoutes } from './http/render-routes.ts'
 import type { ApiServices, RouteModule } from './http/types.ts'
+import { verifyRoutes } from './http/verify-routes.ts'
 import { webhookRoutes } from './http/webhook-routes.ts'
 import { JobQueue } from './jobs/queue.ts'
 import { StatusCache } from './jobs/status-cache.ts'
@@ -34,6 +35,7 @@ import { videoReadyMail } from './mail/video-ready.ts'
 import { MailWorker } from './mail/worker.ts'
 import { startBillingClock } from './payments/billing-clock.ts'
 import { createPayments } from './payments/index.ts'
+import { provenanceFor } from './provenance/service.ts'
 
 export type Role = 'all' | 'api' | 'worker'
 
@@ -76,6 +78,7 @@ export function apiRoutes(engines: EngineRouter): RouteModule[] {
     adminOutboxRoutes,
     adminInboxRoutes,
     adminEngineRoutes(engines),
+    verifyRoutes,
   ]
 }
 
@@ -150,7 +153,9 @@ export async function startRuntime(ctx: AppContext, options: RuntimeOptions): Pr
       hub,
       signIn: createSignInClients(ctx.config),
       account: {
-        export: new AccountExport(ctx.database.db, ctx.storage.blobs, accountLog),
+        export: new AccountExport(ctx.database.db, ctx.storage.blobs, accountLog, (key) =>
+          provenanceFor(ctx).downloadKey(key, { outputsOnly: true }),
+        ),
         deletion,
       },
     }

@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs'
 import { getTableColumns, is } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
+import sharp from 'sharp'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import * as schema from '../src/db/schema.ts'
+import { provenanceFor, sniffFormat } from '../src/provenance/service.ts'
 import { type FakeStripe, startFakeStripe } from './fakes/stripe.ts'
 import { sketchPng } from './fixtures/images.ts'
 import { Api, form } from './helpers/client.ts'
@@ -168,13 +170,27 @@ describe('GET /api/user/export', () => {
     expect(entries.get('profile.json')!.toString()).not.toMatch(/passwordHash/)
     expect(JSON.parse(entries.get('other/contact_messages.json')!.toString())).toHaveLength(1)
 
-    // every file of the user in the store is in the zip, byte for byte
-    const files = await filesOf(a.id)
+    // every file of the user in the store is in the zip, byte for byte, except the results: those leave with
+    // their Content Credentials, the same pixels signed (docs/decisions/0113-c2pa-signing-at-download.md); the
+    // signed copies kept beside them are what those entries are, not files of their own
+    const files = (await filesOf(a.id)).filter((f) => !/^[^/]+\/signed\//.test(f))
     expect(files.length).toBeGreaterThanOrEqual(3)
+    const outputs = new Set(gens.map((g: { outputImageKey: string }) => g.outputImageKey))
     for (const f of files) {
       const stored = await server.ctx.storage.blobs.get(`users/${a.id}/${f}`)
-      expect(entries.get(`files/${f}`)?.equals(stored!), f).toBe(true)
+      const exported = entries.get(`files/${f}`)!
+      if (!outputs.has(`users/${a.id}/${f}`)) {
+        expect(exported.equals(stored!), f).toBe(true)
+        continue
+      }
+      expect(exported.equals(stored!), f).toBe(false)
+      const pixels = (b: Buffer) => sharp(b).removeAlpha().raw().toBuffer()
+      expect((await pixels(exported)).equals(await pixels(stored!)), f).toBe(true)
+      expect((await provenanceFor(server.ctx).verify(exported, sniffFormat(exported)!)).state, f).toBe(
+        'valid',
+      )
     }
+    expect(outputs.size).toBe(1)
     expect([...entries.keys()].filter((n) => n.startsWith('files/'))).toHaveLength(files.length)
 
     // nothing of the other user anywhere

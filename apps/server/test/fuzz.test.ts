@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib'
+import { VERIFY_LIMIT_BYTES } from '@parti/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bigFlatPng, bombPng, rectMask, roomJpeg, sketchPng, truncatedPng } from './fixtures/images.ts'
 import { Api } from './helpers/client.ts'
@@ -100,6 +101,8 @@ const MULTIPART: Record<
     extra?: () => Record<string, Buffer>
     /** answers previews and stores nothing */
     storesNothing?: true
+    /** the route's own size limit, when not the uploads' 10 MB */
+    limitBytes?: number
   }
 > = {
   'POST /api/render/start': {
@@ -117,6 +120,7 @@ const MULTIPART: Record<
   },
   'POST /api/admin/styles/upload-image': { file: 'image', fields: {} },
   'POST /api/render/upload-preview': { file: 'file', fields: {}, storesNothing: true },
+  'POST /api/verify': { file: 'file', fields: {}, storesNothing: true, limitBytes: VERIFY_LIMIT_BYTES },
 }
 
 function multipartBody(fields: Record<string, string>, files: Record<string, Buffer[]>, name = 'png') {
@@ -229,7 +233,7 @@ function casesFor(op: Operation, r: Random): Case[] {
   const multipart = MULTIPART[op.key]
   if (op.body?.multipart || multipart) {
     expect(multipart, `${op.key} takes multipart: add its valid parts to MULTIPART`).toBeDefined()
-    const { file, fields, extra } = multipart!
+    const { file, fields, extra, limitBytes } = multipart!
     const others = extra?.() ?? {}
     const send = (name: string, f: FormData) => add({ name, body: f, strict: true })
     const withFile = (data: Buffer[], as = 'png', more: Record<string, string> = {}) =>
@@ -256,7 +260,12 @@ function casesFor(op: Operation, r: Random): Case[] {
     )
     send('JPEG cut to its header', withFile([images.jpeg.subarray(0, 200)]))
     send('empty file', withFile([Buffer.alloc(0)]))
-    send('over 10 MB', withFile([big.overTenMegabytes]))
+    send(
+      limitBytes ? `over ${limitBytes} bytes` : 'over 10 MB',
+      withFile([
+        limitBytes ? Buffer.concat([images.png, Buffer.alloc(limitBytes + 1)]) : big.overTenMegabytes,
+      ]),
+    )
     send('five files', withFile([images.png, images.png, images.png, images.png, images.png]))
     const props = op.body?.multipart?.properties ?? {}
     for (const field of Object.keys(fields)) {

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import { generations } from '../src/db/schema.ts'
+import { provenanceFor, sniffFormat } from '../src/provenance/service.ts'
 import { Api } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
 
@@ -122,6 +123,11 @@ async function rowDiff(x: Buffer, y: Buffer, from: number, to: number) {
   return sum / ((to - from) * W * 3)
 }
 
+const samePixels = async (x: Buffer, y: Buffer) =>
+  (await sharp(x).removeAlpha().raw().toBuffer()).equals(await sharp(y).removeAlpha().raw().toBuffer())
+/** What the file's Content Credentials say (docs/decisions/0113-c2pa-signing-at-download.md). */
+const credentialsOf = (b: Buffer) => provenanceFor(server.ctx).verify(b, sniffFormat(b)!)
+
 /** RFC 4180 lines: cells split on commas outside quotes, doubled quotes undone. */
 const csvRows = (csv: Buffer) =>
   csv
@@ -203,6 +209,11 @@ describe('export for MLS', () => {
     expect(await rowDiff(out, s.staged, H - band - 6, H - band - 2)).toBeLessThan(6)
     // the master is byte for byte what was stored
     expect((await server.ctx.storage.blobs.get(s.stagedKey))!.equals(s.staged)).toBe(true)
+    // the labelled copy leaves signed: staged by AI, then the label added at export
+    const credentials = await credentialsOf(out)
+    expect(credentials.state).toBe('valid')
+    expect(credentials.manifests[0]).toMatchObject({ virtuallyStaged: true, aiGenerated: true })
+    expect(credentials.manifests[0]!.actions.at(-1)!.description).toContain('Virtually Staged')
   })
 
   it('orders each original right before its staged photo where the board wants it, with captions and remarks', async () => {
@@ -218,9 +229,13 @@ describe('export for MLS', () => {
       'captions.csv',
       'remarks.txt',
     ])
-    // no label on this board: the staged photos and the originals are the stored files, unchanged
-    expect(files.get('01-staged.png')!.equals(first.staged)).toBe(true)
+    // no label on this board: the staged photos are the stored pictures with their Content Credentials, the
+    // originals the uploaded files unchanged
+    expect(await samePixels(files.get('01-staged.png')!, first.staged)).toBe(true)
+    expect((await credentialsOf(files.get('01-staged.png')!)).state).toBe('valid')
+    expect((await credentialsOf(files.get('02-staged.png')!)).manifests[0]!.virtuallyStaged).toBe(true)
     expect(files.get('02-original.jpg')!.equals(second.original)).toBe(true)
+    expect((await credentialsOf(files.get('02-original.jpg')!)).state).toBe('none')
     const rows = csvRows(files.get('captions.csv')!)
     expect(rows[0]).toEqual(['file', 'caption', 'original_link', 'qr_code'])
     expect(rows.find((l) => l[0] === '01-staged.png')?.[1]).toBe('Virtually staged')
@@ -236,7 +251,8 @@ describe('export for MLS', () => {
     const files = await unzip((await exportZip(a, id)).body)
     expect([...files.keys()]).toEqual(['00-original.jpg', '01-staged.png', 'captions.csv', 'remarks.txt'])
     expect(files.get('00-original.jpg')!.equals(s.original)).toBe(true)
-    expect(files.get('01-staged.png')!.equals(s.staged)).toBe(true)
+    expect(await samePixels(files.get('01-staged.png')!, s.staged)).toBe(true)
+    expect((await credentialsOf(files.get('01-staged.png')!)).state).toBe('valid')
   })
 
   it('refuses an export that breaks the board’s rules, with every reason', async () => {

@@ -25,6 +25,7 @@ test.describe('routes and access rules', () => {
       ['/terms', 'Terms of service'],
       ['/privacy', 'Privacy notice'],
       ['/product', 'One workspace from sketch to presentation'],
+      ['/verify', "Check a file's history"],
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)

@@ -103,6 +103,7 @@ import {
   ProjectsResponse,
   PublishProjectRequest,
 } from './projects.ts'
+import { VerifyResponse } from './provenance.ts'
 import { AnimateFields, UploadPreviewResponse } from './render.ts'
 import {
   AuthProvidersResponse,
@@ -168,6 +169,7 @@ export const ROUTES = {
 
   'POST /contact/messages': { body: ContactRequest, response: OkResponse },
   'POST /consent': { body: ConsentRequest, response: OkResponse },
+  'POST /verify': { body: FormBody, response: VerifyResponse },
 
   'GET /user/generations': { query: GenerationsQuery, response: GenerationsResponse },
   'GET /user/generations/status': { query: StatusQuery, response: StatusResponse },

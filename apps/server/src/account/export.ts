@@ -34,6 +34,8 @@ other/*.json        everything else kept under your account: sign-in methods, br
                     (names and dates, never the secret), subscriptions, checkouts, contact messages, consent
 files/              every file of yours Parti stores: uploads, results, thumbnails, videos. A key in the JSON
                     files such as users/<your id>/<job id>/output.png is the file files/<job id>/output.png
+                    A result (image or video) carries its Content Credentials, a signed C2PA manifest of how
+                    Parti made it; the verify page of Parti reads one
 `
 
 /**
@@ -49,6 +51,11 @@ export class AccountExport {
     private readonly db: DbOrTx,
     private readonly blobs: BlobStore,
     private readonly log: Logger,
+    /**
+     * The key to put in the zip for a stored file: a generation's result leaves with its Content Credentials
+     * (the signed copy, made now if no download made it before: docs/decisions/0113-c2pa-signing-at-download.md)
+     */
+    private readonly leaving: (key: string) => Promise<string> = async (key) => key,
   ) {}
 
   /** Whether an export of this user is streaming now (for tests and the bench). */
@@ -98,12 +105,20 @@ export class AccountExport {
     void (async () => {
       for await (const key of this.blobs.list(folder)) {
         if (done) return
+        // signed copies are listed too: they are what a result's own entry becomes below, not files of their own
+        if (/^[^/]+\/signed\//.test(key.slice(folder.length))) continue
         zip.addReadStreamLazy(`files/${key.slice(folder.length)}`, { compress: false }, (cb) => {
-          this.blobs.stream(key).then(
-            // a file deleted since the listing (a result swept meanwhile) is an empty entry, not a failure
-            (stream) => cb(null, stream ?? Readable.from([])),
-            (err: Error) => cb(err, undefined as never),
-          )
+          this.leaving(key)
+            .catch((err: unknown) => {
+              this.log.warn({ err, key }, 'export: signing failed, the file goes as stored')
+              return key
+            })
+            .then((k) => this.blobs.stream(k))
+            .then(
+              // a file deleted since the listing (a result swept meanwhile) is an empty entry, not a failure
+              (stream) => cb(null, stream ?? Readable.from([])),
+              (err: Error) => cb(err, undefined as never),
+            )
         })
       }
       zip.end()

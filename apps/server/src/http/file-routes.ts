@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { notFound } from '../domain/errors.ts'
+import { provenanceFor } from '../provenance/service.ts'
 import { verifyBlobSignature } from '../storage/signing.ts'
 import { currentUser } from './auth.ts'
 import { HttpOnlyError } from './errors.ts'
@@ -32,7 +33,11 @@ export function fileRoutes(app: Api, ctx: AppContext): void {
         const user = await currentUser(ctx.database.db, req)
         if (!owner || !user || user.userId !== owner) throw notFound()
       }
-      const info = await ctx.storage.blobs.head(key)
+      if (!(await ctx.storage.blobs.head(key))) throw notFound()
+      // a download leaves Parti: a generation's image or video goes with its Content Credentials, signed now
+      // (or read from the signed copy made by an earlier download); the stored master is never written
+      const served = req.query.download ? await provenanceFor(ctx).downloadKey(key) : key
+      const info = await ctx.storage.blobs.head(served)
       if (!info) throw notFound()
 
       reply.header('content-type', info.contentType)
@@ -52,10 +57,10 @@ export function fileRoutes(app: Api, ctx: AppContext): void {
         reply.status(206)
         reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
         reply.header('content-length', range.end - range.start + 1)
-        return reply.send(await ctx.storage.blobs.stream(key, range))
+        return reply.send(await ctx.storage.blobs.stream(served, range))
       }
       reply.header('content-length', info.size)
-      return reply.send(await ctx.storage.blobs.stream(key))
+      return reply.send(await ctx.storage.blobs.stream(served))
     },
   )
 }

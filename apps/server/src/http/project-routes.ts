@@ -26,6 +26,7 @@ import { boards, updateBoardProfile } from '../projects/boards.ts'
 import { Branding } from '../projects/branding.ts'
 import { MlsExport } from '../projects/export.ts'
 import { ListingBatch } from '../projects/listing-batch.ts'
+import { provenanceFor } from '../provenance/service.ts'
 import { originalPageHtml, pageLanguage } from '../projects/original-page.ts'
 import { ProjectService } from '../projects/service.ts'
 import { contentTypeOf } from '../storage/types.ts'
@@ -39,7 +40,7 @@ import type { Api, ApiServices } from './types.ts'
 export function projectRoutes(app: Api, ctx: AppContext, services: ApiServices): void {
   const db = ctx.database.db
   const projects = new ProjectService(db, ctx.storage)
-  const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl)
+  const exporter = new MlsExport(db, ctx.storage, ctx.config.publicUrl, provenanceFor(ctx))
   const listing = new ListingBatch(ctx, services.engines)
   const branding = new Branding(db, ctx.storage)
   const tags = ['projects']

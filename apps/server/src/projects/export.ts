@@ -16,6 +16,7 @@ import { csvLine } from '../domain/csv.ts'
 import { AppError, notFound } from '../domain/errors.ts'
 import { type ExportEntry, labelHeight, planExport, type StagedPhoto } from '../domain/mls-export.ts'
 import { isUuid } from '../lib/ids.ts'
+import type { Provenance } from '../provenance/service.ts'
 import type { BlobStore } from '../storage/types.ts'
 import { toBoard } from './boards.ts'
 
@@ -65,6 +66,8 @@ export class MlsExport {
     /** read when an export runs, not before (the OpenAPI export builds the routes without a blob store) */
     private readonly storage: { readonly blobs: BlobStore },
     private readonly publicUrl: string,
+    /** Content Credentials on every staged photo (docs/decisions/0113-c2pa-signing-at-download.md) */
+    private readonly provenance: Provenance,
   ) {}
 
   async build(userId: string, projectId: string): Promise<{ zip: Buffer; fileName: string }> {
@@ -103,10 +106,9 @@ export class MlsExport {
     })
     let captions = csvLine(['file', 'caption', 'original_link', 'qr_code'])
     const codes: [string, Buffer][] = []
+    const byId = new Map(rows.map((r) => [r.id, r]))
     for (const entry of plan.entries) {
-      const bytes = await this.storage.blobs.get(entry.key)
-      if (!bytes) throw new AppError('conflict', `A file of this project is missing: ${entry.file}`)
-      const out = entry.label ? await burnLabel(bytes, board.labelText, board.labelHeightShare) : bytes
+      const out = await this.fileOf(entry, byId.get(entry.generationId), board)
       zip.addBuffer(out, entry.file)
       const [caption, link] = await this.caption(entry, board.captionText, userId, projectId)
       // where the board allows QR codes, the link is also a printable code (a board that forbids them gets none)
@@ -120,6 +122,36 @@ export class MlsExport {
     zip.end()
     await done
     return { zip: Buffer.concat(chunks), fileName: `${slugify(project.name, 'project')}-${board.id}.zip` }
+  }
+
+  /**
+   * A staged photo leaves signed: the cached signed copy of the master, or the labelled copy signed now with an
+   * action saying the label was added. An unaltered original leaves as the user uploaded it: Parti did not
+   * make it and signs nothing about it.
+   */
+  private async fileOf(
+    entry: ExportEntry,
+    generation: Parameters<Provenance['sign']>[0] | undefined,
+    board: { labelText: string; labelHeightShare: number },
+  ): Promise<Buffer> {
+    const missing = () => new AppError('conflict', `A file of this project is missing: ${entry.file}`)
+    if (entry.role === 'original' || !generation) {
+      const bytes = await this.storage.blobs.get(entry.key)
+      if (!bytes) throw missing()
+      return bytes
+    }
+    if (!entry.label) {
+      const bytes = await this.storage.blobs.get(await this.provenance.downloadKey(entry.key))
+      if (!bytes) throw missing()
+      return bytes
+    }
+    const master = await this.storage.blobs.get(entry.key)
+    if (!master) throw missing()
+    const labelled = await burnLabel(master, board.labelText, board.labelHeightShare)
+    return this.provenance.sign(generation, entry.key, labelled, 'image/jpeg', {
+      action: 'c2pa.edited',
+      description: `The board's disclosure label "${board.labelText}" added at export`,
+    })
   }
 
   private async caption(

@@ -39,6 +39,7 @@ const ApiPage = lazy(() => import('../features/developers/ApiPage'))
 const CreditsPage = lazy(() => import('../features/credits/CreditsPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const ContactPage = lazy(() => import('../features/contact/ContactPage'))
+const VerifyPage = lazy(() => import('../features/verify/VerifyPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
 const ProductPage = lazy(() => import('../features/product/ProductPage'))
@@ -127,6 +128,8 @@ export const router = createBrowserRouter([
           { path: 'privacy', element: <PrivacyPage />, handle: handle('pages.privacy.title') },
           { path: 'product', element: <ProductPage />, handle: handle('pages.product.title') },
           { path: 'tour', element: <TourPage />, handle: handle('pages.tour.title') },
+          // Content Credentials of any file, for anyone (docs/decisions/0113-c2pa-signing-at-download.md)
+          { path: 'verify', element: <VerifyPage />, handle: handle('pages.verify.title') },
           // the pages a mailed link opens (docs/product.md#account), signed in or not
           {
             path: 'reset-password',

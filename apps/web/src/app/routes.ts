@@ -16,6 +16,7 @@ export type PageTitleKey =
   | 'pages.privacy.title'
   | 'pages.product.title'
   | 'pages.tour.title'
+  | 'pages.verify.title'
   | 'pages.adminInbox.title'
   | 'pages.adminBoards.title'
 

@@ -278,6 +278,18 @@ function DetailBody({
               {isPending(g) ? <X aria-hidden /> : <Trash2 aria-hidden />}
             </Button>
           </div>
+          {/* every download is signed (docs/product.md#content-credentials); /verify reads one back */}
+          <p className="text-xs text-fg-subtle" data-testid="detail-credentials">
+            {t('credentials.note')}{' '}
+            <a
+              href="/verify"
+              target="_blank"
+              rel="noopener"
+              className="text-accent underline-offset-2 hover:underline"
+            >
+              {t('credentials.check')}
+            </a>
+          </p>
         </div>
 
         {editable && (
