@@ -117,6 +117,7 @@ const MULTIPART: Record<
   },
   'POST /api/admin/styles/upload-image': { file: 'image', fields: {} },
   'POST /api/render/upload-preview': { file: 'file', fields: {}, storesNothing: true },
+  'POST /api/render/detect': { file: 'file', fields: { detect: 'faces' }, storesNothing: true },
 }
 
 function multipartBody(fields: Record<string, string>, files: Record<string, Buffer[]>, name = 'png') {

@@ -108,6 +108,9 @@ export const STEP_ASKS = {
   'magic-edit': ['description', 'palette', 'lasso'],
   // nothing to choose: the photo's own lines say how much to turn it
   straighten: [],
+  // what to blur and what colour are the request's own fields, not asks an engine may lack
+  privacy: [],
+  repaint: [],
   animate: [
     'description',
     'duration.6',
@@ -343,6 +346,8 @@ const RUN_RULES: {
     steps: e.asks.some((a) => !MODIFIERS.has(a) && !doable(caps, e, a)) ? null : allSteps('animate'),
   }),
   straighten: () => ({ steps: allSteps('straighten') }),
+  privacy: () => ({ steps: allSteps('privacy') }),
+  repaint: () => ({ steps: allSteps('repaint') }),
 }
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */

@@ -9,6 +9,10 @@ export const COSTS = {
   staging: { cleaning: 20, staging: 20 },
   /** straighten verticals: a measured correction, no model (docs/decisions/0101-straighten-verticals.md) */
   straighten: 5,
+  /** faces and lassoed areas blurred: detection is free, the blur a small CPU job (docs/decisions/0111-privacy-blur.md) */
+  privacy: 2,
+  /** a surface repainted in an exact colour, measured by CIEDE2000 (docs/decisions/0112-repaint-exact-colours.md) */
+  repaint: 10,
 } as const
 
 export const STAGING_COST = COSTS.staging.cleaning + COSTS.staging.staging

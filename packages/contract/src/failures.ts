@@ -39,6 +39,12 @@ export const FAILURES = {
   /** sketches */
   no_verticals:
     'No vertical lines (wall edges, door or window frames) were found to straighten this photo by. Your credits were not charged.',
+  nothing_to_blur:
+    'No face was found and no area was marked to blur, so there is nothing to blur. Your credits were not charged.',
+  surface_not_found:
+    'No surface could be picked where you clicked: click inside a wall, floor or ceiling, or mark it with the lasso. Your credits were not charged.',
+  paint_unknown:
+    'That colour is not known: give a hex code (#C5C7C4), a RAL Classic number (RAL 7035), an NCS notation (NCS S 1050-Y90R) or a RAL colour name.',
   sketch_unreadable: 'The sketch could not be read. Please upload it again.',
   sketch_blank:
     'No lines were found in the sketch: the page looks blank. Please upload a sketch with visible lines.',

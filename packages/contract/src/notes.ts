@@ -22,6 +22,12 @@ export const NOTES = {
   /** straighten: what was turned, and the verticals' lean measured before and after */
   verticals_straightened:
     'Verticals straightened from {{before}}° to {{after}}° of lean (camera tilt {{pitch}}°, roll {{roll}}° undone); {{kept}} % of the corrected picture kept by the crop.',
+  /** privacy: what was blurred */
+  privacy_blurred:
+    'Blurred {{faces}} face(s) and {{areas}} marked area(s); nothing else in the picture was changed.',
+  /** repaint: the colour asked, how close the repainted surface came, and that nothing else changed */
+  surface_repainted:
+    'Repainted {{share}} % of the picture in {{colour}}: ΔE00 {{deltaE}} between the colour asked and the repainted surface under neutral light; {{outside}} % of the pixels outside it changed.',
 } as const
 
 export type NoteId = keyof typeof NOTES

@@ -4,6 +4,8 @@ import { animate } from './animate.ts'
 import { inpaint } from './inpaint.ts'
 import { magicEdit } from './magic-edit.ts'
 import { multiAngle } from './multi-angle.ts'
+import { privacy } from './privacy.ts'
+import { repaint } from './repaint.ts'
 import { parseFields } from './shared.ts'
 import { sketch } from './sketch.ts'
 import { staging } from './staging.ts'
@@ -20,6 +22,8 @@ const KIND_DEFINITIONS = {
   inpaint,
   animate,
   straighten,
+  privacy,
+  repaint,
 } as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
 
 export function definitionOf(kind: Kind): AnyKindDefinition {

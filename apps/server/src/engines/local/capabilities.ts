@@ -133,4 +133,7 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
   },
   // nothing to ask: the photo's own verticals say how far to turn it (docs/decisions/0101-straighten-verticals.md)
   straighten: {},
+  // what to blur and which colour are the request's own fields (docs/decisions/0111-privacy-blur.md, 0112)
+  privacy: {},
+  repaint: {},
 }

@@ -9,6 +9,8 @@ import { animateStep } from './tasks/animate.ts'
 import { inpaintStep } from './tasks/inpaint.ts'
 import { magicEditStep } from './tasks/magic-edit.ts'
 import { multiAngleStep } from './tasks/multi-angle.ts'
+import { privacyStep } from './tasks/privacy.ts'
+import { repaintStep } from './tasks/repaint.ts'
 import { sketchStep } from './tasks/sketch.ts'
 import { stagingCleanStep, stagingStageStep } from './tasks/staging.ts'
 import { straightenStep } from './tasks/straighten.ts'
@@ -23,6 +25,8 @@ const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
   'magic-edit': magicEditStep,
   animate: animateStep,
   straighten: straightenStep,
+  privacy: privacyStep,
+  repaint: repaintStep,
 }
 
 export interface LocalEngineOptions {

@@ -73,6 +73,16 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
         'Correct the perspective of this photograph: make every vertical line of the building exactly vertical and the horizon level, two-point perspective, change nothing else',
         'curved lines, warped walls, added objects, text, watermark',
       )
+    case 'privacy':
+      return finish(
+        'Blur every face and the marked areas of this photograph beyond recognition, change nothing else',
+        'sharp faces, readable text, added objects, watermark',
+      )
+    case 'repaint':
+      return finish(
+        `Repaint the marked wall, floor or ceiling of this photograph in ${task.paint}, keeping its light and shadows, change nothing else`,
+        'changed furniture, changed lighting, added objects, text, watermark',
+      )
   }
 }
 

@@ -3,9 +3,11 @@ import {
   Clapperboard,
   Lasso,
   type LucideIcon,
+  PaintRoller,
   PencilRuler,
   Rotate3d,
   Ruler,
+  ScanFace,
   Sofa,
   WandSparkles,
 } from 'lucide-react'
@@ -30,4 +32,6 @@ export const KIND_UI: Record<
   inpaint: { icon: Lasso, fileSlug: 'inpaint', localResult: 'localEdit' },
   animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
   straighten: { icon: Ruler, fileSlug: 'straightened', localResult: 'localPrep' },
+  privacy: { icon: ScanFace, fileSlug: 'blurred', localResult: 'localPrep' },
+  repaint: { icon: PaintRoller, fileSlug: 'repainted', localResult: 'localPrep' },
 }
