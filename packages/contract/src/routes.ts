@@ -99,7 +99,7 @@ import {
   ProjectsResponse,
   PublishProjectRequest,
 } from './projects.ts'
-import { AnimateFields, UploadPreviewResponse } from './render.ts'
+import { AnimateFields, DetectResponse, UploadPreviewResponse } from './render.ts'
 import {
   AuthProvidersResponse,
   AuthResponse,
@@ -192,6 +192,7 @@ export const ROUTES = {
   'POST /render/animate': { body: z.union([FormBody, AnimateFields]), response: RenderStartedResponse },
   'POST /render/inpainting': { body: FormBody, response: RenderStartedResponse },
   'POST /render/upload-preview': { body: FormBody, response: UploadPreviewResponse },
+  'POST /render/detect': { body: FormBody, response: DetectResponse },
 
   'GET /conversations': { response: ConversationsResponse },
   'POST /conversations': { body: CreateConversationRequest, response: ConversationResponse },
