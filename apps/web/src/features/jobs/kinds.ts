@@ -22,7 +22,14 @@ export const KIND_UI: Record<
   {
     icon: LucideIcon
     fileSlug: string
-    localResult: 'localSketch' | 'localStaging' | 'localEdit' | 'localVideo' | 'localPrep'
+    localResult:
+      | 'localSketch'
+      | 'localStaging'
+      | 'localEdit'
+      | 'localVideo'
+      | 'localPrep'
+      | 'localPrivacy'
+      | 'localRepaint'
   }
 > = {
   sketch: { icon: PencilRuler, fileSlug: 'sketch-render', localResult: 'localSketch' },
@@ -32,6 +39,6 @@ export const KIND_UI: Record<
   inpaint: { icon: Lasso, fileSlug: 'inpaint', localResult: 'localEdit' },
   animate: { icon: Clapperboard, fileSlug: 'video', localResult: 'localVideo' },
   straighten: { icon: Ruler, fileSlug: 'straightened', localResult: 'localPrep' },
-  privacy: { icon: ScanFace, fileSlug: 'blurred', localResult: 'localPrep' },
-  repaint: { icon: PaintRoller, fileSlug: 'repainted', localResult: 'localPrep' },
+  privacy: { icon: ScanFace, fileSlug: 'blurred', localResult: 'localPrivacy' },
+  repaint: { icon: PaintRoller, fileSlug: 'repainted', localResult: 'localRepaint' },
 }

@@ -52,6 +52,7 @@ export default function RepaintPage() {
   const [colour, setColour] = useState('RAL 7035')
   const [ids, setIds] = useState<string[]>([])
   const [showErrors, setShowErrors] = useState(false)
+  const [tried, setTried] = useState(false)
   const lastRequest = useRef<StartJobInput | null>(null)
   const job = useStartJob({ failureTitle: t('repaint.failed') })
   useSourceImage((photo) => setPhotos([photo]))
@@ -60,6 +61,8 @@ export default function RepaintPage() {
   const paint = resolvePaint(colour)
   const reasons = renovateReadiness({ hasPhoto: !!photo, credits, cost: REPAINT_COST })
   const fieldError = useFieldError(reasons, showErrors, job.fieldError)
+  const empty = !surface && !polygons.length
+  const nothing = tried && empty
 
   useEffect(() => {
     setPoint(null)
@@ -87,6 +90,8 @@ export default function RepaintPage() {
   }
   const generate = async () => {
     if (!photo || !paint) return
+    // what the server would refuse, free: no surface picked and nothing marked (docs/decisions/0112-repaint-exact-colours.md)
+    if (empty) return setTried(true)
     const mask = polygons.length && size ? await maskPng(polygons, size.width, size.height) : null
     await submit(repaintRequest(photo, paint.label, point, mask))
   }
@@ -222,6 +227,11 @@ export default function RepaintPage() {
         </fieldset>
         <p className="text-xs text-fg-muted">{t('repaint.source')}</p>
       </div>
+      {nothing && (
+        <p role="alert" className="text-[13px] text-danger" data-testid="repaint-nothing">
+          {t('create:failure.ids.surface_not_found')}
+        </p>
+      )}
       <GenerateBar
         label={t('repaint.generate')}
         cost={REPAINT_COST}

@@ -22,7 +22,7 @@ import { detectFaces, type FaceChoice, PRIVACY_COST, privacyRequest, renovateRea
  * Privacy blur (docs/decisions/0111-privacy-blur.md): the faces of a listing photo found for free and drawn on
  * it, each a toggle (blurred by default); number plates, house numbers and family photos marked with the lasso.
  */
-export default function PrivacyPage() {
+export default function PrivacyBlurPage() {
   const { t } = useTranslation(['renovate', 'create'])
   const { user } = useSession()
   const credits = user?.credits ?? 0
@@ -34,6 +34,7 @@ export default function PrivacyPage() {
   const [lasso, setLasso] = useState(false)
   const [ids, setIds] = useState<string[]>([])
   const [showErrors, setShowErrors] = useState(false)
+  const [tried, setTried] = useState(false)
   const lastRequest = useRef<StartJobInput | null>(null)
   const job = useStartJob({ failureTitle: t('privacy.failed') })
   useSourceImage((photo) => setPhotos([photo]))
@@ -41,6 +42,8 @@ export default function PrivacyPage() {
   const size = useImageSize(photo?.previewUrl ?? null, photo && 'width' in photo ? photo : undefined)
   const reasons = renovateReadiness({ hasPhoto: !!photo, credits, cost: PRIVACY_COST })
   const fieldError = useFieldError(reasons, showErrors, job.fieldError)
+  const empty = !!faces && !faces.some((f) => f.blur) && !polygons.length
+  const nothing = tried && empty
 
   // a new photo: its faces are looked for at once (free), and the old marks go
   useEffect(() => {
@@ -69,6 +72,8 @@ export default function PrivacyPage() {
   }
   const generate = async () => {
     if (!photo) return
+    // what the server would refuse, free: no face kept and nothing marked (docs/decisions/0111-privacy-blur.md)
+    if (empty) return setTried(true)
     const mask = polygons.length && size ? await maskPng(polygons, size.width, size.height) : null
     await submit(privacyRequest(photo, faces, mask))
   }
@@ -152,6 +157,11 @@ export default function PrivacyPage() {
           )
         }
       />
+      {nothing && (
+        <p role="alert" className="text-[13px] text-danger" data-testid="privacy-nothing">
+          {t('create:failure.ids.nothing_to_blur')}
+        </p>
+      )}
       <GenerateBar
         label={t('privacy.generate')}
         cost={PRIVACY_COST}
