@@ -2,7 +2,7 @@
 // docs/decisions/0112-repaint-exact-colours.md): each whole local job timed (median, warm: models loaded, as in a
 // running worker), the peak resident memory of the process, and the detectors' share — BlazeFace for the blur,
 // the surface search (region growing with M-LSD) for the repaint.
-// Run alone: npx tsx bench/src/prep-renovate.ts
+// Run alone: npx tsx bench/src/prep-renovate.ts; in `npm run bench` through prep-renovate-section.ts
 
 import { readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
@@ -22,7 +22,7 @@ const W = 4000
 const H = 3000
 const RUNS = 3
 
-interface PrepRenovateBenchResult {
+export interface PrepRenovateBenchResult {
   blurMs: number
   faceDetectMs: number
   repaintMs: number

@@ -36,6 +36,7 @@ for (const extra of [
   './export-section.ts',
   './api-key-section.ts',
   './versions-section.ts',
+  './prep-renovate-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }
