@@ -39,6 +39,7 @@ for (const extra of [
   './upscale-section.ts',
   './prep-section.ts',
   './provenance-section.ts',
+  './prep-renovate-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }

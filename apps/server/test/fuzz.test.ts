@@ -121,6 +121,7 @@ const MULTIPART: Record<
   'POST /api/admin/styles/upload-image': { file: 'image', fields: {} },
   'POST /api/render/upload-preview': { file: 'file', fields: {}, storesNothing: true },
   'POST /api/verify': { file: 'file', fields: {}, storesNothing: true, limitBytes: VERIFY_LIMIT_BYTES },
+  'POST /api/render/detect': { file: 'file', fields: { detect: 'faces' }, storesNothing: true },
 }
 
 function multipartBody(fields: Record<string, string>, files: Record<string, Buffer[]>, name = 'png') {

@@ -115,6 +115,9 @@ export const STEP_ASKS = {
   // the sky is found, not chosen; the mood is a look, as the strength is a dial
   sky: [],
   dusk: [],
+  // what to blur and what colour are the request's own fields, not asks an engine may lack
+  privacy: [],
+  repaint: [],
   animate: [
     'description',
     'duration.6',
@@ -356,6 +359,8 @@ const RUN_RULES: {
   light: () => ({ steps: allSteps('light') }),
   sky: () => ({ steps: allSteps('sky') }),
   dusk: () => ({ steps: allSteps('dusk') }),
+  privacy: () => ({ steps: allSteps('privacy') }),
+  repaint: () => ({ steps: allSteps('repaint') }),
 }
 
 /** The steps that run for a request and what will not be done, by the same rule on the server and the screens. */

@@ -18,6 +18,10 @@ export const COSTS = {
   sky: 10,
   /** day to dusk: the dusk sky, a darker grade and the windows lit (docs/decisions/0110-sky-and-dusk.md) */
   dusk: 10,
+  /** faces and lassoed areas blurred: detection is free, the blur a small CPU job (docs/decisions/0111-privacy-blur.md) */
+  privacy: 2,
+  /** a surface repainted in an exact colour, measured by CIEDE2000 (docs/decisions/0112-repaint-exact-colours.md) */
+  repaint: 10,
 } as const
 
 /** better light: the share of the correction applied when the request names none (docs/decisions/0109-light.md) */

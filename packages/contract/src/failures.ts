@@ -45,6 +45,12 @@ export const FAILURES = {
   /** upscale: the result would pass UPSCALE_LIMITS (docs/decisions/0115-upscale.md) */
   upscale_too_large:
     'Upscaling this {{width}}×{{height}} picture {{factor}}× would make it {{outWidth}}×{{outHeight}} pixels, more than the {{maxMegapixels}} megapixels (and {{maxSide}} pixels a side) an upscale makes. Try 2× or a smaller picture. Your credits were not charged.',
+  nothing_to_blur:
+    'No face was found and no area was marked to blur, so there is nothing to blur. Your credits were not charged.',
+  surface_not_found:
+    'No surface could be picked where you clicked: click inside a wall, floor or ceiling, or mark it with the lasso. Your credits were not charged.',
+  paint_unknown:
+    'That colour is not known: give a hex code (#C5C7C4), a RAL Classic number (RAL 7035), an NCS notation (NCS S 1050-Y90R) or a RAL colour name.',
   sketch_unreadable: 'The sketch could not be read. Please upload it again.',
   sketch_blank:
     'No lines were found in the sketch: the page looks blank. Please upload a sketch with visible lines.',

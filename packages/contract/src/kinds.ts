@@ -50,6 +50,8 @@ export const STEPS = {
   light: { model: 'LIGHT', media: 'image', failure: 'room_photo_failed', typicalMs: 3_000 },
   sky: { model: 'SKY', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
   dusk: { model: 'DUSK', media: 'image', failure: 'room_photo_failed', typicalMs: 5_000 },
+  privacy: { model: 'PRIVACY', media: 'image', failure: 'room_photo_failed', typicalMs: 3_000 },
+  repaint: { model: 'REPAINT', media: 'image', failure: 'room_photo_failed', typicalMs: 4_000 },
 } as const satisfies Record<
   string,
   { model: string; media: (typeof MEDIA_TYPES)[number]; failure: FailureId; typicalMs: number }
@@ -212,6 +214,28 @@ export const KINDS = {
     ledger: 'Day to dusk',
     failure: 'staging',
   },
+  /** listing photo prep: faces and lassoed areas blurred (docs/decisions/0111-privacy-blur.md) */
+  privacy: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'privacy', credits: null }],
+    request: { path: '/render/start', generationType: 'privacy' },
+    engineSetting: 'ENGINE_PRIVACY',
+    feature: 'privacy blur',
+    ledger: 'Privacy blur',
+    failure: 'staging',
+  },
+  /** renovation: a wall, floor or ceiling repainted in an exact colour (docs/decisions/0112-repaint-exact-colours.md) */
+  repaint: {
+    generationType: 'home-staging',
+    type: 'image',
+    steps: [{ step: 'repaint', credits: null }],
+    request: { path: '/render/start', generationType: 'repaint' },
+    engineSetting: 'ENGINE_REPAINT',
+    feature: 'repaint',
+    ledger: 'Repaint',
+    failure: 'staging',
+  },
 } as const satisfies Record<string, KindInfo>
 
 export type Kind = keyof typeof KINDS
@@ -265,6 +289,8 @@ const PRICES: { [K in Kind]: (o: PriceOptions) => number } = {
   light: () => COSTS.light,
   sky: () => COSTS.sky,
   dusk: () => COSTS.dusk,
+  privacy: () => COSTS.privacy,
+  repaint: () => COSTS.repaint,
 }
 
 /** The lowest and highest price of one job of a kind, over the options that change it. */

@@ -37,6 +37,12 @@ export const NOTES = {
   /** dusk: an honest grade on the built-in engine */
   dusk_graded:
     'Day to dusk: a dusk sky over {{area}} % of the picture ({{confidence}} % confidence), the photo darkened by {{ev}} EV and {{windows}} windows lit warm. On the built-in engine this is a colour grade, not a re-lit photo; a hosted edit model gives a photoreal dusk.',
+  /** privacy: what was blurred */
+  privacy_blurred:
+    'Blurred {{faces}} face(s) and {{areas}} marked area(s); nothing else in the picture was changed.',
+  /** repaint: the colour asked, how close the repainted surface came, and that nothing else changed */
+  surface_repainted:
+    'Repainted {{share}} % of the picture in {{colour}}: ΔE00 {{deltaE}} between the colour asked and the repainted surface under neutral light; {{outside}} % of the pixels outside it changed.',
 } as const
 
 export type NoteId = keyof typeof NOTES

@@ -144,6 +144,15 @@ export const RenderStartFields = z.object({
   sky: z
     .preprocess((v) => (v === '' ? undefined : v), z.enum(SKY_MOODS).optional())
     .describe('new sky: blue, golden (hour) or dusk (docs/decisions/0110-sky-and-dusk.md); blue when absent'),
+  blurBoxes: optionalText(20_000).describe(
+    'privacy: JSON list of the face boxes to blur, each {x, y, w, h} as fractions of the picture (from POST /render/detect); absent: every face found is blurred (docs/decisions/0111-privacy-blur.md)',
+  ),
+  paintColor: optionalText(60).describe(
+    'repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md)',
+  ),
+  paintPoint: optionalText(40).describe(
+    'repaint: "x,y" as fractions of the picture, the click inside the wall, floor or ceiling; maskData (lasso) bounds it or replaces it',
+  ),
   /** with an API key: POSTed the job's status when it ends (docs/product.md#api-webhooks) */
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
@@ -188,3 +197,32 @@ export const UploadPreviewResponse = z.object({
   previews: z.array(z.string()),
 })
 export type UploadPreviewResponse = z.infer<typeof UploadPreviewResponse>
+
+/** A box as a fraction of the picture (0–1), left and top from the top-left corner. */
+export const FractionBox = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().min(0).max(1),
+  h: z.number().min(0).max(1),
+})
+export type FractionBox = z.infer<typeof FractionBox>
+
+/**
+ * `POST /render/detect`: what the built-in engine finds in a photo before anything is bought, free and stored
+ * nowhere — the faces to blur, each with its score (docs/decisions/0111-privacy-blur.md), or the surface a click
+ * picks for a repaint, as a PNG mask (docs/decisions/0112-repaint-exact-colours.md).
+ */
+export const DetectResponse = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  faces: z.array(FractionBox.extend({ score: z.number() })),
+  surface: z
+    .object({
+      /** data URL of a PNG mask at the picture's own size or smaller, white where the surface is */
+      mask: z.string(),
+      /** fraction of the picture the surface covers */
+      share: z.number(),
+    })
+    .nullable(),
+})
+export type DetectResponse = z.infer<typeof DetectResponse>

@@ -104,7 +104,7 @@ import {
   PublishProjectRequest,
 } from './projects.ts'
 import { VerifyResponse } from './provenance.ts'
-import { AnimateFields, UploadPreviewResponse } from './render.ts'
+import { AnimateFields, DetectResponse, UploadPreviewResponse } from './render.ts'
 import {
   AuthProvidersResponse,
   AuthResponse,
@@ -202,6 +202,7 @@ export const ROUTES = {
   'POST /render/animate': { body: z.union([FormBody, AnimateFields]), response: RenderStartedResponse },
   'POST /render/inpainting': { body: FormBody, response: RenderStartedResponse },
   'POST /render/upload-preview': { body: FormBody, response: UploadPreviewResponse },
+  'POST /render/detect': { body: FormBody, response: DetectResponse },
 
   'GET /conversations': { response: ConversationsResponse },
   'POST /conversations': { body: CreateConversationRequest, response: ConversationResponse },

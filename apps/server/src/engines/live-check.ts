@@ -99,6 +99,10 @@ async function tinyTask(step: Step): Promise<EngineTask> {
       return { kind: 'sky', input: photo, mood: 'blue' }
     case 'dusk':
       return { kind: 'dusk', input: photo }
+    case 'privacy':
+      return { kind: 'privacy', input: photo, faces: [{ x: 0.4, y: 0.3, w: 0.1, h: 0.1 }], mask: null }
+    case 'repaint':
+      return { kind: 'repaint', input: photo, paint: 'RAL 7035', point: { x: 0.5, y: 0.3 }, mask: null }
   }
 }
 

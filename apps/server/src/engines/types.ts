@@ -114,6 +114,25 @@ export type EngineTask =
   | { kind: 'sky'; input: Buffer; mood: SkyMood }
   /** listing photo prep: day to dusk (docs/decisions/0110-sky-and-dusk.md) */
   | { kind: 'dusk'; input: Buffer }
+  /** listing photo prep: the chosen faces and the lassoed areas blurred (docs/decisions/0111-privacy-blur.md) */
+  | {
+      kind: 'privacy'
+      input: Buffer
+      /** face boxes as fractions of the picture, as the user kept them (or as detected when none were sent) */
+      faces: Array<{ x: number; y: number; w: number; h: number }>
+      mask: Buffer | null
+    }
+  /** renovation: a surface repainted in an exact colour (docs/decisions/0112-repaint-exact-colours.md) */
+  | {
+      kind: 'repaint'
+      input: Buffer
+      /** the colour as asked (resolved again by the engine: `#C5C7C4`, `RAL 7035`, `NCS S 1050-Y90R`, a RAL name) */
+      paint: string
+      /** the click inside the surface, as fractions of the picture */
+      point: { x: number; y: number } | null
+      /** the lasso that bounds the surface, or is the surface when there is no click */
+      mask: Buffer | null
+    }
 
 export type EngineTaskKind = EngineTask['kind']
 

@@ -1,5 +1,6 @@
 import {
   AnimateFields,
+  DetectResponse,
   InpaintFields,
   RENDER_START_KINDS,
   RenderStartedResponse,
@@ -19,8 +20,9 @@ import { AppError, invalid, notAnImage } from '../domain/errors.ts'
 import type { EngineRouter } from '../engines/router.ts'
 import { startRender } from '../generations/start.ts'
 import type { RenderPath } from '../kinds/index.ts'
-import { previewUpload } from '../lib/upload-formats.ts'
+import { convertUpload, previewUpload } from '../lib/upload-formats.ts'
 import { authenticated } from './auth-scope.ts'
+import { detectInPhoto } from './detect.ts'
 import { readParts } from './read-parts.ts'
 import type { Api, ApiServices } from './types.ts'
 
@@ -143,6 +145,54 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
         pages: r.pages,
         previews: r.previews.map((p) => `data:image/jpeg;base64,${p.toString('base64')}`),
       }
+    },
+  )
+
+  app.post(
+    '/render/detect',
+    {
+      schema: {
+        operationId: 'detectInPhoto',
+        summary: 'Find the faces of a photo, or the surface a click picks, before buying a blur or a repaint',
+        tags: ['render'],
+        description:
+          'multipart/form-data with one file part `file` and the field `detect`: `faces` answers every face ' +
+          'BlazeFace finds with its score (docs/decisions/0111-privacy-blur.md); `surface` with `paintPoint` ' +
+          '("x,y" fractions) answers the wall, floor or ceiling the click picks as a PNG mask ' +
+          '(docs/decisions/0112-repaint-exact-colours.md), or null. Nothing is stored or charged.',
+        consumes: ['multipart/form-data'],
+        documentedBody: z.object({
+          file: filePart(`the photo (${UPLOAD_FORMAT_NAMES}, at most 10 MB)`),
+          detect: z.enum(['faces', 'surface']),
+          paintPoint: z.string().optional(),
+        }),
+        response: { 200: DetectResponse },
+      },
+      config: { rateLimit: RENDER_LIMIT },
+    },
+    async (req) => {
+      const parts = await readParts(req)
+      const file = parts.files.get('file')?.[0]
+      if (!file) throw invalid('invalid_image_file', 'file')
+      if (file.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
+      const what = parts.fields.detect
+      if (what !== 'faces' && what !== 'surface')
+        throw new AppError('validation_failed', 'detect: faces or surface', { field: 'detect' })
+      const pdfPage = Number(parts.fields.pdfPage ?? 1)
+      const r = await convertUpload(file, Number.isInteger(pdfPage) && pdfPage > 0 ? pdfPage : 1)
+      if (!r.ok) {
+        if (r.reason === 'not_an_image') throw notAnImage()
+        if (r.reason === 'too_many_pixels')
+          throw new AppError('payload_too_large', undefined, { reason: r.reason })
+        throw new AppError(
+          'invalid_image_file',
+          undefined,
+          { reason: 'file_damaged' },
+          { family: 'unprocessable' },
+        )
+      }
+      const point = typeof parts.fields.paintPoint === 'string' ? parts.fields.paintPoint : undefined
+      return detectInPhoto(r.data, what, point)
     },
   )
 

@@ -15,6 +15,8 @@ import { inpaint } from './inpaint.ts'
 import { light } from './light.ts'
 import { magicEdit } from './magic-edit.ts'
 import { multiAngle } from './multi-angle.ts'
+import { privacy } from './privacy.ts'
+import { repaint } from './repaint.ts'
 import { parseFields } from './shared.ts'
 import { sketch } from './sketch.ts'
 import { sky } from './sky.ts'
@@ -37,6 +39,8 @@ const KIND_DEFINITIONS = {
   light,
   sky,
   dusk,
+  privacy,
+  repaint,
 } as const satisfies { [K in Kind]: AnyKindDefinition & { kind: K } }
 
 export function definitionOf(kind: Kind): AnyKindDefinition {

@@ -176,7 +176,7 @@ export interface paths {
   "/api/render/start": {
     /**
      * Start a sketch render, multi-angle, home staging or chat edit
-     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | privacy | repaint), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
      */
     post: operations["startRender"];
   };
@@ -186,6 +186,13 @@ export interface paths {
      * @description multipart/form-data with one file part `file`. Answers small JPEG previews as data URLs: one for a picture, one per page of a PDF (at most 50), so a page can be chosen and sent as `pdfPage` with the render. Nothing is stored or charged.
      */
     post: operations["previewUpload"];
+  };
+  "/api/render/detect": {
+    /**
+     * Find the faces of a photo, or the surface a click picks, before buying a blur or a repaint
+     * @description multipart/form-data with one file part `file` and the field `detect`: `faces` answers every face BlazeFace finds with its score (docs/decisions/0111-privacy-blur.md); `surface` with `paintPoint` ("x,y" fractions) answers the wall, floor or ceiling the click picks as a PNG mask (docs/decisions/0112-repaint-exact-colours.md), or null. Nothing is stored or charged.
+     */
+    post: operations["detectInPhoto"];
   };
   "/api/render/animate": {
     /**
@@ -584,7 +591,7 @@ export interface components {
     };
     EngineCheckRowInput: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -655,7 +662,7 @@ export interface components {
     KindCapabilitiesInput: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -674,7 +681,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -708,7 +715,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -786,7 +793,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -807,7 +814,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "privacy_blurred" | "surface_repainted";
             params?: {
               [key: string]: string | number;
             };
@@ -895,7 +902,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint") | null;
       createdAt: string;
     };
     ConversationInput: {
@@ -1205,7 +1212,7 @@ export interface components {
     };
     EngineCheckRow: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -1276,7 +1283,7 @@ export interface components {
     KindCapabilities: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -1295,7 +1302,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -1329,7 +1336,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -1407,7 +1414,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -1428,7 +1435,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "privacy_blurred" | "surface_repainted";
             params?: {
               [key: string]: string | number;
             };
@@ -1516,7 +1523,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint") | null;
       createdAt: string;
     };
     Conversation: {
@@ -3221,7 +3228,7 @@ export interface operations {
   };
   /**
    * Start a sketch render, multi-angle, home staging or chat edit
-   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | privacy | repaint), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
   startRender: {
     requestBody: {
@@ -3231,7 +3238,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "privacy" | "repaint";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3264,6 +3271,12 @@ export interface operations {
           variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /** @description privacy: JSON list of the face boxes to blur, each {x, y, w, h} as fractions of the picture (from POST /render/detect); absent: every face found is blurred (docs/decisions/0111-privacy-blur.md) */
+          blurBoxes?: string;
+          /** @description repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md) */
+          paintColor?: string;
+          /** @description repaint: "x,y" as fractions of the picture, the click inside the wall, floor or ceiling; maskData (lasso) bounds it or replaces it */
+          paintPoint?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3282,7 +3295,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "privacy" | "repaint";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3315,6 +3328,12 @@ export interface operations {
           variations?: number;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /** @description privacy: JSON list of the face boxes to blur, each {x, y, w, h} as fractions of the picture (from POST /render/detect); absent: every face found is blurred (docs/decisions/0111-privacy-blur.md) */
+          blurBoxes?: string;
+          /** @description repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md) */
+          paintColor?: string;
+          /** @description repaint: "x,y" as fractions of the picture, the click inside the wall, floor or ceiling; maskData (lasso) bounds it or replaces it */
+          paintPoint?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3399,6 +3418,78 @@ export interface operations {
             format: "png" | "jpeg" | "webp" | "heic" | "avif" | "tiff" | "pdf";
             pages: number;
             previews: string[];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Find the faces of a photo, or the surface a click picks, before buying a blur or a repaint
+   * @description multipart/form-data with one file part `file` and the field `detect`: `faces` answers every face BlazeFace finds with its score (docs/decisions/0111-privacy-blur.md); `surface` with `paintPoint` ("x,y" fractions) answers the wall, floor or ceiling the click picks as a PNG mask (docs/decisions/0112-repaint-exact-colours.md), or null. Nothing is stored or charged.
+   */
+  detectInPhoto: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description the photo (PNG, JPEG, WebP, HEIC, AVIF, TIFF or PDF, at most 10 MB)
+           */
+          file?: string;
+          /** @enum {string} */
+          detect: "faces" | "surface";
+          paintPoint?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            width: number;
+            height: number;
+            faces: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+                score: number;
+              }[];
+            surface: {
+              mask: string;
+              share: number;
+            } | null;
           };
         };
       };
@@ -3614,7 +3705,7 @@ export interface operations {
       query?: {
         generationType?: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
         type?: "image" | "video";
-        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
         favorite?: "true" | "false";
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description only the generations of this project */
@@ -5198,7 +5289,7 @@ export interface operations {
           "application/json": {
             estimates: ({
                 /** @enum {string} */
-                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten";
+                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
                 engine: string;
                 medianMs: number;
                 samples: number;

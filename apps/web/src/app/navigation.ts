@@ -6,9 +6,11 @@ import {
   KeyRound,
   LifeBuoy,
   type LucideIcon,
+  PaintRoller,
   PencilRuler,
   ReceiptText,
   Ruler,
+  ScanFace,
   ShieldCheck,
   Sofa,
   Sparkles,
@@ -23,6 +25,8 @@ export type NavTitleKey =
   | 'nav.sketch'
   | 'nav.staging'
   | 'nav.prep'
+  | 'nav.privacy'
+  | 'nav.repaint'
   | 'nav.pricing'
   | 'nav.credits'
   | 'nav.api'
@@ -51,6 +55,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/sketch', titleKey: 'nav.sketch', icon: PencilRuler, count: 'sketchRender', beta: true },
   { to: '/staging', titleKey: 'nav.staging', icon: Sofa, count: 'homeStaging', beta: true },
   { to: '/prep', titleKey: 'nav.prep', icon: Ruler },
+  { to: '/prep/privacy', titleKey: 'nav.privacy', icon: ScanFace },
+  { to: '/prep/repaint', titleKey: 'nav.repaint', icon: PaintRoller },
   { to: '/pricing', titleKey: 'nav.pricing', icon: CreditCard },
   { to: '/credits', titleKey: 'nav.credits', icon: ReceiptText },
   { to: '/developers', titleKey: 'nav.api', icon: KeyRound },

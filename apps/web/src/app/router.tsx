@@ -14,6 +14,8 @@ const AskPartiPage = lazy(() => import('../features/chat-edit/AskPartiPage'))
 const SketchPage = lazy(() => import('../features/sketch/SketchPage'))
 const StagingPage = lazy(() => import('../features/staging/StagingPage'))
 const PrepPage = lazy(() => import('../features/prep/PrepPage'))
+const PrivacyBlurPage = lazy(() => import('../features/prep/renovate/PrivacyBlurPage'))
+const RepaintPage = lazy(() => import('../features/prep/renovate/RepaintPage'))
 const VideoPage = lazy(() => import('../features/video/VideoPage'))
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'))
 const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage'))
@@ -100,6 +102,8 @@ export const router = createBrowserRouter([
           { path: 'sketch', element: <SketchPage />, handle: handle('nav.sketch') },
           { path: 'staging', element: <StagingPage />, handle: handle('nav.staging') },
           { path: 'prep', element: <PrepPage />, handle: handle('nav.prep') },
+          { path: 'prep/privacy', element: <PrivacyBlurPage />, handle: handle('nav.privacy') },
+          { path: 'prep/repaint', element: <RepaintPage />, handle: handle('nav.repaint') },
           { path: 'video', element: <VideoPage />, handle: handle('nav.video') },
           { path: 'gallery', element: <GalleryPage />, handle: handle('nav.gallery') },
           { path: 'projects', element: <ProjectsPage />, handle: handle('nav.projects') },

@@ -16,6 +16,7 @@ import type enOutbox from '../locales/outbox/en.json'
 import type enPages from '../locales/pages/en.json'
 import type enPricing from '../locales/pricing/en.json'
 import type enProjects from '../locales/projects/en.json'
+import type enRenovate from '../locales/renovate/en.json'
 import type enSketch from '../locales/sketch/en.json'
 import type enStaging from '../locales/staging/en.json'
 import type enVersions from '../locales/versions/en.json'
@@ -37,6 +38,7 @@ declare module 'i18next' {
       create: typeof enCreate
       sketch: typeof enSketch
       staging: typeof enStaging
+      renovate: typeof enRenovate
       video: typeof enVideo
       chat: typeof enChat
       gallery: typeof enGallery

@@ -140,4 +140,7 @@ export const LOCAL_CAPABILITIES: { [S in Step]: Record<AskOf<S>, Support> } = {
   // the sky is found from the photo's lines; refused, free, when it is not found cleanly (docs/decisions/0110-sky-and-dusk.md)
   sky: {},
   dusk: {},
+  // what to blur and which colour are the request's own fields (docs/decisions/0111-privacy-blur.md, 0112)
+  privacy: {},
+  repaint: {},
 }

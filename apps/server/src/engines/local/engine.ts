@@ -11,6 +11,8 @@ import { inpaintStep } from './tasks/inpaint.ts'
 import { lightStep } from './tasks/light.ts'
 import { magicEditStep } from './tasks/magic-edit.ts'
 import { multiAngleStep } from './tasks/multi-angle.ts'
+import { privacyStep } from './tasks/privacy.ts'
+import { repaintStep } from './tasks/repaint.ts'
 import { sketchStep } from './tasks/sketch.ts'
 import { skyStep } from './tasks/sky.ts'
 import { stagingCleanStep, stagingStageStep } from './tasks/staging.ts'
@@ -31,6 +33,8 @@ const LOCAL_STEPS: { [S in Step]: LocalStep<S> } = {
   light: lightStep,
   sky: skyStep,
   dusk: duskStep,
+  privacy: privacyStep,
+  repaint: repaintStep,
 }
 
 export interface LocalEngineOptions {

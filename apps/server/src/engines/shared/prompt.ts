@@ -99,6 +99,16 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
         'Turn this daytime real-estate photograph into a twilight photograph: a dusk sky, the building darker and cooler, warm light glowing from every window, keep the building exactly as it is',
         'changed building, moved windows, added objects, daylight, text, watermark',
       )
+    case 'privacy':
+      return finish(
+        'Blur every face and the marked areas of this photograph beyond recognition, change nothing else',
+        'sharp faces, readable text, added objects, watermark',
+      )
+    case 'repaint':
+      return finish(
+        `Repaint the marked wall, floor or ceiling of this photograph in ${task.paint}, keeping its light and shadows, change nothing else`,
+        'changed furniture, changed lighting, added objects, text, watermark',
+      )
   }
 }
 

@@ -4,10 +4,12 @@ import {
   CloudSun,
   Lasso,
   type LucideIcon,
+  PaintRoller,
   PencilRuler,
   Rotate3d,
   Ruler,
   Scaling,
+  ScanFace,
   Sofa,
   Sun,
   Sunset,
@@ -32,6 +34,8 @@ export const KIND_UI: Record<
       | 'localPrep'
       | 'localGrade'
       | 'localSky'
+      | 'localPrivacy'
+      | 'localRepaint'
   }
 > = {
   sketch: { icon: PencilRuler, fileSlug: 'sketch-render', localResult: 'localSketch' },
@@ -45,4 +49,6 @@ export const KIND_UI: Record<
   light: { icon: Sun, fileSlug: 'better-light', localResult: 'localGrade' },
   sky: { icon: CloudSun, fileSlug: 'new-sky', localResult: 'localSky' },
   dusk: { icon: Sunset, fileSlug: 'dusk', localResult: 'localSky' },
+  privacy: { icon: ScanFace, fileSlug: 'blurred', localResult: 'localPrivacy' },
+  repaint: { icon: PaintRoller, fileSlug: 'repainted', localResult: 'localRepaint' },
 }
