@@ -176,7 +176,7 @@ export interface paths {
   "/api/render/start": {
     /**
      * Start a sketch render, multi-angle, home staging or chat edit
-     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | privacy | repaint), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+     * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | upscale | light | sky | dusk | privacy | repaint), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
      */
     post: operations["startRender"];
   };
@@ -260,6 +260,14 @@ export interface paths {
     /** Publish or unpublish a project: the public pages of its originals answer only while published */
     put: operations["publishProject"];
   };
+  "/api/user/projects/{id}/batch/quote": {
+    /** Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held */
+    post: operations["quoteListingBatch"];
+  };
+  "/api/user/projects/{id}/batch": {
+    /** Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails */
+    post: operations["runListingBatch"];
+  };
   "/api/user/projects/{id}/export": {
     /** Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules */
     post: operations["exportProjectForMls"];
@@ -271,6 +279,16 @@ export interface paths {
   "/api/user/generations/{id}/copy": {
     /** Copy a finished result into a project (the same files; costs nothing) */
     post: operations["copyGenerationToProject"];
+  };
+  "/api/user/brand-kit": {
+    /** Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports) */
+    get: operations["getBrandKit"];
+    /** Change your brand kit; the logo as a data URL (null removes it, absent keeps it) */
+    put: operations["updateBrandKit"];
+  };
+  "/api/user/generations/{id}/branded": {
+    /** A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS */
+    post: operations["exportBranded"];
   };
   "/api/mls-boards": {
     /** The MLS boards' rules for altered photos, with their sources and the date checked */
@@ -591,7 +609,7 @@ export interface components {
     };
     EngineCheckRowInput: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -620,6 +638,17 @@ export interface components {
       createdAt: string;
       nextAttemptAt: string | null;
       deliveredAt: string | null;
+    };
+    BrandKitInput: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
     };
     SupportInput: {
       /** @enum {string} */
@@ -662,7 +691,7 @@ export interface components {
     KindCapabilitiesInput: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -670,6 +699,8 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["SupportInput"];
       };
+      /** @description the engines that can serve every step of it, the configured one first: "Compare engines" runs on two or more of them (docs/product.md#compare-engines) */
+      engines?: string[];
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimitsInput"];
     };
@@ -681,7 +712,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -715,7 +746,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -793,7 +824,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -814,7 +845,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "privacy_blurred" | "surface_repainted";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted";
             params?: {
               [key: string]: string | number;
             };
@@ -825,6 +856,12 @@ export interface components {
           index: number;
           count: number;
         };
+        /** @description one cell of "Compare engines": the engine it was asked of (docs/product.md#compare-engines) */
+        compare?: {
+          engine: string;
+        };
+        /** @description a variation byte for byte the same as this earlier result of its request: kept, not charged (docs/product.md#variations) */
+        sameAs?: string;
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -902,7 +939,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint") | null;
       createdAt: string;
     };
     ConversationInput: {
@@ -1020,6 +1057,35 @@ export interface components {
       coverUrl: string | null;
       createdAt: string;
       updatedAt: string;
+    };
+    ListingQuoteInput: {
+      lines: ({
+          generationId: string;
+          room: string;
+          kind: string;
+          step: string;
+          phase: string | null;
+          engine: string;
+          credits: number;
+          /** @description what will not be done or only approximately, in English */
+          notes: string[];
+        })[];
+      /** @description photo and kind pairs that would not run, at no charge */
+      refused: {
+          generationId: string;
+          kind: string;
+          reason: string;
+          message: string;
+        }[];
+      total: number;
+      balance: number;
+      rooms: {
+          room: string;
+          photos: number;
+          reference: boolean;
+        }[];
+      /** @description whether the first staged photo of a room guides the others, and why */
+      referenceNote: string;
     };
     VerifyResponseInput: {
       /**
@@ -1212,7 +1278,7 @@ export interface components {
     };
     EngineCheckRow: {
       /** @enum {string} */
-      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
+      step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
       /** @enum {string} */
       engine: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
       model: string;
@@ -1241,6 +1307,17 @@ export interface components {
       createdAt: string;
       nextAttemptAt: string | null;
       deliveredAt: string | null;
+    };
+    BrandKit: {
+      primaryColor: string;
+      accentColor: string;
+      agentName: string;
+      agentTitle: string;
+      agency: string;
+      phone: string;
+      email: string;
+      website: string;
+      logoUrl: string | null;
     };
     Support: {
       /** @enum {string} */
@@ -1283,7 +1360,7 @@ export interface components {
     KindCapabilities: {
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -1291,6 +1368,8 @@ export interface components {
       asks: {
         [key: string]: components["schemas"]["Support"];
       };
+      /** @description the engines that can serve every step of it, the configured one first: "Compare engines" runs on two or more of them (docs/product.md#compare-engines) */
+      engines?: string[];
       /** @description the input picture its models accept, when narrower than Parti accepts: a picture outside it is refused with 422 not_offered before anything is charged */
       input?: components["schemas"]["InputLimits"];
     };
@@ -1302,7 +1381,7 @@ export interface components {
       /** @description each step that ran, on which engine and model */
       steps: ({
           /** @enum {string} */
-          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint";
+          step: "sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
           engine: string;
           model: string;
         })[];
@@ -1336,7 +1415,7 @@ export interface components {
       /** @enum {string} */
       generationType: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
       /** @enum {string} */
-      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
+      mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
       /** @enum {string} */
       status: "pending" | "processing" | "completed" | "failed";
       progress: number;
@@ -1414,7 +1493,7 @@ export interface components {
             note?: string;
           })[];
         /** @description the steps that ran, when not all */
-        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "privacy" | "repaint")[];
+        steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint")[];
         width?: number;
         height?: number;
         draft?: boolean;
@@ -1435,7 +1514,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "privacy_blurred" | "surface_repainted";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted";
             params?: {
               [key: string]: string | number;
             };
@@ -1446,6 +1525,12 @@ export interface components {
           index: number;
           count: number;
         };
+        /** @description one cell of "Compare engines": the engine it was asked of (docs/product.md#compare-engines) */
+        compare?: {
+          engine: string;
+        };
+        /** @description a variation byte for byte the same as this earlier result of its request: kept, not charged (docs/product.md#variations) */
+        sameAs?: string;
         fidelity?: {
           /** @description 0–1: lines kept (line F-score) or room structure found again */
           score: number;
@@ -1523,7 +1608,7 @@ export interface components {
       description: string;
       generationId: string | null;
       /** @description the kind of the row's job, so a screen can name it; else null */
-      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint") | null;
+      mode: ("sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint") | null;
       createdAt: string;
     };
     Conversation: {
@@ -1641,6 +1726,35 @@ export interface components {
       coverUrl: string | null;
       createdAt: string;
       updatedAt: string;
+    };
+    ListingQuote: {
+      lines: ({
+          generationId: string;
+          room: string;
+          kind: string;
+          step: string;
+          phase: string | null;
+          engine: string;
+          credits: number;
+          /** @description what will not be done or only approximately, in English */
+          notes: string[];
+        })[];
+      /** @description photo and kind pairs that would not run, at no charge */
+      refused: {
+          generationId: string;
+          kind: string;
+          reason: string;
+          message: string;
+        }[];
+      total: number;
+      balance: number;
+      rooms: {
+          room: string;
+          photos: number;
+          reference: boolean;
+        }[];
+      /** @description whether the first staged photo of a room guides the others, and why */
+      referenceNote: string;
     };
     VerifyResponse: {
       /**
@@ -3228,7 +3342,7 @@ export interface operations {
   };
   /**
    * Start a sketch render, multi-angle, home staging or chat edit
-   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | privacy | repaint), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
+   * @description multipart/form-data (or JSON with the same field names). Fields: generationType (sketch-render | multi-angle | home-staging | chat-edit | straighten | upscale | light | sky | dusk | privacy | repaint), userPrompt, styleId, colorPaletteId, customColors, settings, angles, roomType, stagingOptions, stagingStyle, maskData, sourceGenerationId, imageUrl, conversationId, callbackUrl (with an API key: a signed POST when each job ends). Files: sketch (sketch render, multi-angle; several for a Pro batch), image (home staging, chat edit), maskData (PNG, white = change). Answers 202 at once with the job(s) pending; follow them with GET /api/events or GET /api/user/generations/status.
    */
   startRender: {
     requestBody: {
@@ -3238,7 +3352,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "privacy" | "repaint";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3269,8 +3383,24 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
+          /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
+          engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
+          /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */
+          upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
+          /** @description better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); 70 when absent */
+          strength?: number;
+          /**
+           * @description new sky: blue, golden (hour) or dusk (docs/decisions/0110-sky-and-dusk.md); blue when absent
+           * @enum {string}
+           */
+          sky?: "blue" | "golden" | "dusk";
           /** @description privacy: JSON list of the face boxes to blur, each {x, y, w, h} as fractions of the picture (from POST /render/detect); absent: every face found is blurred (docs/decisions/0111-privacy-blur.md) */
           blurBoxes?: string;
           /** @description repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md) */
@@ -3295,7 +3425,7 @@ export interface operations {
            * @default sketch-render
            * @enum {string}
            */
-          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "privacy" | "repaint";
+          generationType?: "sketch-render" | "multi-angle" | "home-staging" | "chat-edit" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
           /** @default */
           userPrompt?: string;
           styleId?: string;
@@ -3326,8 +3456,24 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
+          /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
+          engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
+          /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */
+          upscaleFactor?: 2 | 4;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
+          /** @description better light: how much of the correction to apply, 0–100 % (docs/decisions/0109-light.md); 70 when absent */
+          strength?: number;
+          /**
+           * @description new sky: blue, golden (hour) or dusk (docs/decisions/0110-sky-and-dusk.md); blue when absent
+           * @enum {string}
+           */
+          sky?: "blue" | "golden" | "dusk";
           /** @description privacy: JSON list of the face boxes to blur, each {x, y, w, h} as fractions of the picture (from POST /render/detect); absent: every face found is blurred (docs/decisions/0111-privacy-blur.md) */
           blurBoxes?: string;
           /** @description repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md) */
@@ -3542,6 +3688,11 @@ export interface operations {
           sourceGenerationId?: string;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3560,6 +3711,11 @@ export interface operations {
           sourceGenerationId?: string;
           /** @description with a PDF upload: the page to use, 1-based (docs/product.md#validation-upload); the first when absent */
           pdfPage?: number;
+          /**
+           * Format: uuid
+           * @description the project the results land in (docs/product.md#projects); one of your projects
+           */
+          projectId?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
           callbackUrl?: string;
           /**
@@ -3705,11 +3861,13 @@ export interface operations {
       query?: {
         generationType?: "home-staging" | "sketch-render" | "video-render" | "chat-edit";
         type?: "image" | "video";
-        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
+        mode?: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
         favorite?: "true" | "false";
         status?: "pending" | "processing" | "completed" | "failed";
         /** @description only the generations of this project */
         projectId?: string;
+        /** @description only the results of this request: its variations or angles (docs/product.md#variations) */
+        batchId?: string;
         /** @description search in the prompt text */
         q?: string;
         from?: string;
@@ -4546,6 +4704,212 @@ export interface operations {
       };
     };
   };
+  /** Quote a whole listing: chosen photos of the project times chosen kinds, one line per engine step; nothing is held */
+  quoteListingBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          photos: ({
+              /**
+               * Format: uuid
+               * @description a result in the project: the photo is that job's source, as uploaded
+               */
+              generationId: string;
+              /**
+               * @description photos tagged with the same room are staged with the same style, palette, options and seed
+               * @default
+               */
+              room?: string;
+              /**
+               * @description the room's type; the first photo of a room sets it for the room
+               * @enum {string}
+               */
+              roomType?: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "office" | "kids-room" | "hallway";
+              /**
+               * @description make a video of this photo when a video kind is among the steps
+               * @default false
+               */
+              video?: boolean;
+            })[];
+          steps: ({
+              /** @enum {string} */
+              kind: "staging" | "animate" | "straighten" | "light" | "sky" | "dusk" | "privacy" | "repaint";
+              /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint")[];
+            })[];
+          /**
+           * @description one style for the whole listing
+           * @default modern
+           * @enum {string}
+           */
+          stagingStyle?: "modern" | "scandinavian" | "transitional" | "farmhouse" | "luxury" | "coastal";
+          /** @description one palette for the whole listing */
+          colorPaletteId?: string;
+          /** @default [] */
+          stagingOptions?: ("removeClutter" | "removeFurniture" | "repaint" | "addFurniture" | "addDecor" | "addLighting")[];
+          duration?: 6 | 10;
+          /** @enum {string} */
+          cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
+          /** @description running: the quoted total; a different total now refuses the run (409) before anything is held */
+          expectedTotal?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ListingQuote"];
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Run a whole listing: one hold for the total, one job per photo and kind, each releasing its share if it fails */
+  runListingBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          photos: ({
+              /**
+               * Format: uuid
+               * @description a result in the project: the photo is that job's source, as uploaded
+               */
+              generationId: string;
+              /**
+               * @description photos tagged with the same room are staged with the same style, palette, options and seed
+               * @default
+               */
+              room?: string;
+              /**
+               * @description the room's type; the first photo of a room sets it for the room
+               * @enum {string}
+               */
+              roomType?: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "office" | "kids-room" | "hallway";
+              /**
+               * @description make a video of this photo when a video kind is among the steps
+               * @default false
+               */
+              video?: boolean;
+            })[];
+          steps: ({
+              /** @enum {string} */
+              kind: "staging" | "animate" | "straighten" | "light" | "sky" | "dusk" | "privacy" | "repaint";
+              /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
+              steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint")[];
+            })[];
+          /**
+           * @description one style for the whole listing
+           * @default modern
+           * @enum {string}
+           */
+          stagingStyle?: "modern" | "scandinavian" | "transitional" | "farmhouse" | "luxury" | "coastal";
+          /** @description one palette for the whole listing */
+          colorPaletteId?: string;
+          /** @default [] */
+          stagingOptions?: ("removeClutter" | "removeFurniture" | "repaint" | "addFurniture" | "addDecor" | "addLighting")[];
+          duration?: 6 | 10;
+          /** @enum {string} */
+          cameraMovement?: "static" | "zoom_in" | "zoom_out" | "pan_left" | "pan_right" | "pan_up" | "pan_down" | "rotate_clockwise" | "rotate_counter" | "dolly_in" | "dolly_out" | "orbit";
+          /** @description running: the quoted total; a different total now refuses the run (409) before anything is held */
+          expectedTotal?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        content: {
+          "application/json": {
+            batchId: string;
+            total: number;
+            generations: components["schemas"]["Generation"][];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Export a project for its MLS board: a zip in the board's order with captions.csv and remarks.txt, refused with reasons when it breaks the board's rules */
   exportProjectForMls: {
     parameters: {
@@ -4682,6 +5046,179 @@ export interface operations {
           "application/json": {
             generation: components["schemas"]["Generation"];
           };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found (another user’s id answers 404 too) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Your brand kit: logo, colours and agent card (drawn only on social, brochure and website exports) */
+  getBrandKit: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            brandKit: components["schemas"]["BrandKit"];
+          };
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change your brand kit; the logo as a data URL (null removes it, absent keeps it) */
+  updateBrandKit: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description the band and the card
+           * @default #1f2937
+           */
+          primaryColor?: string;
+          /**
+           * @description the rule under the agent name
+           * @default #c8a24a
+           */
+          accentColor?: string;
+          /** @default */
+          agentName?: string;
+          /** @default */
+          agentTitle?: string;
+          /** @default */
+          agency?: string;
+          /** @default */
+          phone?: string;
+          /** @default */
+          email?: "" | string;
+          /** @default */
+          website?: string;
+          /** @description the logo as a data URL (PNG, JPEG or WebP, at most 512 kB); null removes it, absent keeps it */
+          logoData?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            brandKit: components["schemas"]["BrandKit"];
+          };
+        };
+      };
+      /** @description Invalid request (error.code names the field or rule) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no valid session cookie or bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed: admin only, browser session only, or API access not in the plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait for Retry-After seconds */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A result drawn with your brand kit for a channel: a 1080² social post, an A4 brochure page or a 1920×1080 website image (JPEG); never for MLS */
+  exportBranded: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description social: 1080² post; brochure: A4 page; website: 1920×1080
+           * @enum {string}
+           */
+          target: "social" | "brochure" | "website";
+        };
+      };
+    };
+    responses: {
+      /** @description The image */
+      200: {
+        content: {
+          "image/jpeg": string;
         };
       };
       /** @description Invalid request (error.code names the field or rule) */
@@ -5289,7 +5826,7 @@ export interface operations {
           "application/json": {
             estimates: ({
                 /** @enum {string} */
-                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "privacy" | "repaint";
+                mode: "sketch" | "multi-angle" | "staging" | "magic-edit" | "inpaint" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint";
                 engine: string;
                 medianMs: number;
                 samples: number;
