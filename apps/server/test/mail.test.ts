@@ -245,9 +245,10 @@ describe('a worker that died mid-send', () => {
         (r) => r?.status === 'sent',
       ),
     ).toMatchObject({ attempts: 2 })
-    // out of attempts (MAIL_MAX_ATTEMPTS=4 here): never claimed again, failed by the sweep
-    expect((await row(spent))?.status).toBe('sending')
-    expect(await sweepExhaustedMail(db, server.ctx.config.mail.maxAttempts)).toBe(1)
+    // out of attempts (MAIL_MAX_ATTEMPTS=4 here): never claimed again, failed by the sweep — this one, or the
+    // worker's own periodic sweep when a loaded machine let it run first
+    if ((await row(spent))?.status === 'sending')
+      expect(await sweepExhaustedMail(db, server.ctx.config.mail.maxAttempts)).toBe(1)
     expect(await row(spent)).toMatchObject({ status: 'failed', attempts: 4 })
     expect(sink.messages.some((m) => m.envelope.to.includes('spent@studio.test'))).toBe(false)
   })
