@@ -1,6 +1,7 @@
 import type { Generation } from '@parti/contract'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog'
+import { useProjects } from '../../projects/api'
 import { isPending } from '../kinds'
 
 interface DeleteGenerationDialogProps {
@@ -12,7 +13,8 @@ interface DeleteGenerationDialogProps {
 
 /**
  * docs/product.md#confirmations: the delete confirmation for an image or a video; Cancel keeps it. A waiting
- * job is cancelled.
+ * job is cancelled. A result of a published project says that its public original page goes with it
+ * (docs/decisions/0106-public-originals.md).
  */
 export function DeleteGenerationDialog({
   generation,
@@ -24,6 +26,8 @@ export function DeleteGenerationDialog({
   const { t: tg } = useTranslation('gallery')
   const g = generation
   const waiting = g ? isPending(g) : false
+  const projects = useProjects()
+  const published = g?.projectId ? projects.data?.find((p) => p.id === g.projectId && p.published) : undefined
   return (
     <ConfirmDialog
       open={!!g}
@@ -35,7 +39,13 @@ export function DeleteGenerationDialog({
             ? t('confirm.deleteVideo')
             : t('confirm.deleteImage')
       }
-      description={waiting ? tg('confirm.cancelJobBody', { credits: g?.creditsCost ?? 0 }) : undefined}
+      description={
+        waiting
+          ? tg('confirm.cancelJobBody', { credits: g?.creditsCost ?? 0 })
+          : published
+            ? tg('confirm.publishedOriginal', { name: published.name })
+            : undefined
+      }
       confirmLabel={waiting ? tg('confirm.cancelJobConfirm') : t('confirm.delete')}
       cancelLabel={waiting ? tg('confirm.keepJob') : t('confirm.cancel')}
       pending={pending}
