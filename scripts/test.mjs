@@ -5,6 +5,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildWeb } from './build-web.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => join(root, 'node_modules/.bin', name)
@@ -64,6 +65,9 @@ await together([
   ['unit tests', 'unit', {}],
   ['web unit tests', 'web', {}],
 ])
+// Some API tests start the product as `npm start` does, which builds the web app when it is stale: build it once
+// here, so the two suites side by side never build it at the same moment.
+buildWeb({ ifStale: true })
 await together([
   ['API tests on PGlite', 'api', {}],
   // the scale-out path in one run: PostgreSQL and the S3 blob store (s3rver on loopback) together
