@@ -103,10 +103,16 @@ export function useGridWindow(ref: RefObject<HTMLElement | null>, options: Optio
     const onResize = () => schedule.current(true)
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('resize', onResize, { passive: true })
+    // measure once the listeners are in place, also after React re-attaches this effect (a Suspense boundary
+    // hiding and showing the grid again runs the clean-up below, then this)
+    schedule.current(true)
     return () => {
       window.removeEventListener('scroll', onScroll)
       window.removeEventListener('resize', onResize)
       cancelAnimationFrame(frame.current)
+      // a cancelled frame must not stay "scheduled": every later schedule would wait on it for ever, and the
+      // grid would keep its tiles unrendered (the rows in view never measured)
+      frame.current = 0
     }
   }, [])
 
