@@ -40,6 +40,8 @@ test.describe('password reset by mail', () => {
     shell,
     auth,
   }) => {
+    // two browsers, four sign-ins and a mail round trip: about 19 s alone, more than 30 s beside another worker
+    test.slow()
     // the account, signed in on another device that the reset must sign out
     const email = uniqueEmail('reset')
     const other = await browser.newContext()

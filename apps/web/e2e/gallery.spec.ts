@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import sharp from 'sharp'
 import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { animate, favorite, renderSketch, startSketch, waitForJobs } from './gallery-data'
 import { GalleryPage } from './pages/GalleryPage'
@@ -128,7 +129,9 @@ test.describe('Gallery', () => {
     expect((await page.request.get(`/api/user/generations/${gone.id}`)).status()).toBe(404)
   })
 
-  test('download gives the original file under a meaningful name', async ({ page }) => {
+  test('download gives the result under a meaningful name, with Content Credentials added and the picture unchanged', async ({
+    page,
+  }) => {
     const villa = await renderSketch(page, 'Modern villa by the lake')
     const gallery = new GalleryPage(page)
     await gallery.goto()
@@ -139,8 +142,14 @@ test.describe('Gallery', () => {
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^parti-sketch-render-modern-villa-by-the-lake-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.${extension}$`),
     )
+    // the stored master, as the gallery shows it; the download is that picture with a C2PA manifest added
+    // (docs/decisions/0113-c2pa-signing-at-download.md): the same pixels, more bytes, and the manifest's label
     const original = await (await page.request.get(villa.outputImageUrl!)).body()
-    expect(readFileSync((await download.path())!).equals(original)).toBe(true)
+    const downloaded = readFileSync((await download.path())!)
+    expect(downloaded.length).toBeGreaterThan(original.length)
+    expect(downloaded.includes(Buffer.from('c2pa'))).toBe(true)
+    const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer()
+    expect((await pixels(downloaded)).equals(await pixels(original))).toBe(true)
   })
 
   test('jobs in progress show as placeholders with their seconds and turn into results live', async ({

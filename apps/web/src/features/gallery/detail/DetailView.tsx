@@ -285,7 +285,7 @@ function DetailBody({
               href="/verify"
               target="_blank"
               rel="noopener"
-              className="text-accent underline-offset-2 hover:underline"
+              className="text-accent underline underline-offset-2"
             >
               {t('credentials.check')}
             </a>
