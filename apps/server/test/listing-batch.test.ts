@@ -126,6 +126,12 @@ describe('a whole listing (docs/decisions/0117-whole-listing-batch.md)', () => {
       'staging',
     ])
     expect(q.body.lines.reduce((n: number, l: { credits: number }) => n + l.credits, 0)).toBe(q.body.total)
+    // what the built-in engine does only approximately is said on the staging line, with a reason id per note
+    // for the screen to translate
+    const staged = q.body.lines.find((l: { phase: string }) => l.phase === 'staging')
+    expect(staged.notes.length).toBeGreaterThan(0)
+    expect(staged.reasons).toHaveLength(staged.notes.length)
+    expect(staged.reasons).toContain('grade_only')
     expect(q.body.rooms).toEqual([
       { room: 'Kitchen', photos: 2, reference: false },
       { room: 'Bedroom', photos: 1, reference: false },

@@ -165,6 +165,11 @@ export const ListingQuoteLine = z.object({
   engine: z.string(),
   credits: z.number().int(),
   notes: z.array(z.string()).describe('what will not be done or only approximately, in English'),
+  reasons: z
+    .array(z.string())
+    .describe(
+      'the same, as reason ids a screen translates (one per note, in order; empty when a note has none)',
+    ),
 })
 export const ListingQuoteRefusal = z.object({
   generationId: z.string(),

@@ -219,12 +219,12 @@ export class ListingBatch {
     const lines = planned.jobs.flatMap(({ photo, room, kind, job }) => {
       const info: KindInfo = KINDS[kind]
       const running = job.steps ?? info.steps.map((s) => s.step)
-      const notes = [
-        ...((job.metadata.skipped as { note?: string }[] | undefined) ?? []),
-        ...((job.metadata.approximated as { note?: string }[] | undefined) ?? []),
-      ]
-        .map((n) => n.note ?? '')
-        .filter(Boolean)
+      const said = [
+        ...((job.metadata.skipped as { note?: string; reason?: string }[] | undefined) ?? []),
+        ...((job.metadata.approximated as { note?: string; reason?: string }[] | undefined) ?? []),
+      ].filter((n) => n.note)
+      const notes = said.map((n) => n.note ?? '')
+      const reasons = said.map((n) => n.reason ?? '')
       const capability = (s: Step) =>
         job.engine ?? planned.capabilities[kind].steps.find((c) => c.step === s)?.engine ?? 'local'
       return info.steps
@@ -240,6 +240,7 @@ export class ListingBatch {
           credits: shown.length === 1 ? job.cost : (s.credits ?? 0),
           // what is skipped or approximated is said once, on the job's last line (the step that does it)
           notes: i === shown.length - 1 ? notes : [],
+          reasons: i === shown.length - 1 ? reasons : [],
         }))
     })
     return {

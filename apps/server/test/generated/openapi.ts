@@ -1069,6 +1069,8 @@ export interface components {
           credits: number;
           /** @description what will not be done or only approximately, in English */
           notes: string[];
+          /** @description the same, as reason ids a screen translates (one per note, in order; empty when a note has none) */
+          reasons: string[];
         })[];
       /** @description photo and kind pairs that would not run, at no charge */
       refused: {
@@ -1738,6 +1740,8 @@ export interface components {
           credits: number;
           /** @description what will not be done or only approximately, in English */
           notes: string[];
+          /** @description the same, as reason ids a screen translates (one per note, in order; empty when a note has none) */
+          reasons: string[];
         })[];
       /** @description photo and kind pairs that would not run, at no charge */
       refused: {

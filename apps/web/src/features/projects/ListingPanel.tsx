@@ -46,7 +46,7 @@ const field = 'h-8 rounded-lg border border-border-strong bg-surface px-2 text-[
  * and one style, see the itemised quote, then run it as one hold.
  */
 export function ListingPanel({ projectId, sources }: { projectId: string; sources: ProjectSource[] }) {
-  const { t } = useTranslation(['projects', 'gallery', 'staging'])
+  const { t } = useTranslation(['projects', 'gallery', 'staging', 'create'])
   const errorText = useErrorText()
   const qc = useQueryClient()
   const photos = sources.flatMap((s) =>
@@ -235,9 +235,10 @@ export function ListingPanel({ projectId, sources }: { projectId: string; source
                     <td className="py-1.5">
                       {t(`gallery:kinds.${l.kind}` as never)}
                       {l.phase ? ` · ${t(`projects:listing.phases.${l.phase}` as never)}` : ''}
-                      {l.notes.map((n) => (
+                      {l.notes.map((n, i) => (
                         <span key={n} className="block text-xs text-fg-subtle">
-                          {n}
+                          {/* the reason in the reader's language; the server's English where it names none */}
+                          {l.reasons[i] ? t(`create:support.reasons.${l.reasons[i]}` as never) : n}
                         </span>
                       ))}
                     </td>
