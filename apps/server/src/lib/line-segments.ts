@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { onnxModel } from './onnx-model.ts'
 
 // M-LSD (Apache-2.0, from the jp.keijiro.mlsd package; apps/server/models/mlsd/README.md) run by onnxruntime-node
 // on the CPU: a picture's straight segments (walls, ceiling edges, window frames, doors). Used by the fidelity
@@ -22,33 +22,8 @@ export interface Segment {
   y2: number
 }
 
-type Ort = typeof import('onnxruntime-node')
-interface Loaded {
-  ort: Ort
-  session: import('onnxruntime-node').InferenceSession
-}
-
-let loading: Promise<Loaded | null> | undefined
-
 /** The model, loaded once per process on first use; null (and the line F-score used) when it cannot load. */
-function model(): Promise<Loaded | null> {
-  loading ??= (async () => {
-    try {
-      if (!existsSync(MODEL)) return null
-      const ort = await import('onnxruntime-node')
-      // the model's unused initializers are reported at warning level on every load: not ours to act on
-      ort.env.logLevel = 'error'
-      const session = await ort.InferenceSession.create(MODEL, {
-        intraOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-      })
-      return { ort, session }
-    } catch {
-      return null
-    }
-  })()
-  return loading
-}
+const model = onnxModel(MODEL)
 
 /** The straight segments of a picture, in pixels of a 512² copy; null when the detector cannot run here. */
 export async function detectSegments(image: Buffer): Promise<Segment[] | null> {
