@@ -1,6 +1,6 @@
 import { type Generation, SKY_MOODS } from '@parti/contract'
 import { ArrowRight, Ruler } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/Button'
 import { Segmented } from '../../components/ui/Segmented'
@@ -17,11 +17,12 @@ import { ResultActions } from '../create/components/ResultActions'
 import { ResultNotes } from '../create/components/ResultNotes'
 import { UploadDropzone } from '../create/components/UploadDropzone'
 import { useGeneration } from '../create/hooks/useGeneration'
+import { useResultJob } from '../create/hooks/useResultJob'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import type { InputImage } from '../create/inputImage'
 import { useFieldError } from '../create/readiness'
-import { type StartJobInput, useStartJob } from '../create/useStartJob'
+import type { StartJobInput } from '../create/useStartJob'
 import { useProjectChoice } from '../projects/ProjectPicker'
 import {
   DEFAULT_PREP_OPTIONS,
@@ -47,23 +48,16 @@ export default function PrepPage() {
   const [tool, setTool] = useState<PrepTool>('straighten')
   const [options, setOptions] = useState<PrepOptions>(DEFAULT_PREP_OPTIONS)
   const [photos, setPhotos] = useState<InputImage[]>([])
-  const [ids, setIds] = useState<string[]>([])
   const [showErrors, setShowErrors] = useState(false)
-  const lastRequest = useRef<StartJobInput | null>(null)
   const project = useProjectChoice()
-  const job = useStartJob({ failureTitle: t('staging:prep.failed'), projectId: project.projectId })
+  const result = useResultJob({ failureTitle: t('staging:prep.failed'), projectId: project.projectId })
+  const { job, ids, setIds } = result
   useSourceImage((photo) => setPhotos([photo]))
   const reasons = prepReadiness({ hasPhoto: photos.length > 0, credits, tool })
   const fieldError = useFieldError(reasons, showErrors, job.fieldError)
 
   const submit = async (request: StartJobInput) => {
-    lastRequest.current = request
-    const started = await job.start(request)
-    if (!started) return
-    setIds(started.generations.map((g) => g.id))
-    setShowErrors(false)
-    if (window.matchMedia('(max-width: 1023px)').matches)
-      document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    if (await result.submit(request)) setShowErrors(false)
   }
 
   /** the result becomes the photo of the next step (straighten → light → sky) */
@@ -174,11 +168,7 @@ export default function PrepPage() {
         form={form}
         result={
           <>
-            <PrepResult
-              id={ids[0] ?? null}
-              onRetry={() => lastRequest.current && void submit(lastRequest.current)}
-              onContinue={continueFrom}
-            />
+            <PrepResult id={ids[0] ?? null} onRetry={result.retry} onContinue={continueFrom} />
             <RecentStrip filters={{ mode: tool }} selected={ids} onSelect={(g) => setIds([g.id])} />
           </>
         }

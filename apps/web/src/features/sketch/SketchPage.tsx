@@ -16,6 +16,7 @@ import { SupportNote } from '../create/components/SupportNote'
 import { UploadDropzone } from '../create/components/UploadDropzone'
 import { useCapabilities } from '../create/hooks/useCapabilities'
 import { useStyles } from '../create/hooks/useCatalog'
+import { scrollToResultOnPhone } from '../create/hooks/useResultJob'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { type Reason, useFieldError } from '../create/readiness'
 import { type StartJobInput, useStartJob } from '../create/useStartJob'
@@ -119,9 +120,7 @@ export default function SketchPage() {
     update(
       mode === 'render' ? { renderIds: newIds, showErrors: false } : { angleIds: newIds, showErrors: false },
     )
-    // on a phone the result is under the form: bring it into view
-    if (window.matchMedia('(max-width: 1023px)').matches)
-      document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    scrollToResultOnPhone()
   }
   const generate = () =>
     void submit(mode === 'render' ? sketchRenderRequest(draft, advanced) : multiAngleRequest(draft))

@@ -13,6 +13,7 @@ import { RecentStrip } from '../create/components/RecentStrip'
 import { SupportNote } from '../create/components/SupportNote'
 import { UploadDropzone } from '../create/components/UploadDropzone'
 import { useCapabilities } from '../create/hooks/useCapabilities'
+import { scrollToResultOnPhone } from '../create/hooks/useResultJob'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { useFieldError } from '../create/readiness'
@@ -102,8 +103,7 @@ export default function StagingPage() {
     const started = await job.start(request)
     if (!started) return
     update({ ids: started.generations.map((g) => g.id), showErrors: false })
-    if (window.matchMedia('(max-width: 1023px)').matches)
-      document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    scrollToResultOnPhone()
   }
 
   const form = (

@@ -14,6 +14,7 @@ import { RecentStrip } from '../create/components/RecentStrip'
 import { SupportNote } from '../create/components/SupportNote'
 import { UploadDropzone } from '../create/components/UploadDropzone'
 import { useCapabilities } from '../create/hooks/useCapabilities'
+import { scrollToResultOnPhone } from '../create/hooks/useResultJob'
 import { useSourceImage } from '../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../create/InsufficientCreditsDialog'
 import { isImageUrl } from '../create/inputImage'
@@ -85,8 +86,7 @@ export default function VideoPage() {
     const started = await job.start(request)
     if (!started) return
     update({ ids: started.generations.map((g) => g.id), showErrors: false })
-    if (window.matchMedia('(max-width: 1023px)').matches)
-      document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    scrollToResultOnPhone()
   }
 
   const urlValid = isImageUrl(draft.url)

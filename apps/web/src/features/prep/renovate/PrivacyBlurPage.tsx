@@ -1,19 +1,21 @@
 import { ScanFace } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../auth/session'
 import { CreateLayout } from '../../create/components/CreateLayout'
 import { GenerateBar } from '../../create/components/GenerateBar'
 import { RecentStrip } from '../../create/components/RecentStrip'
 import { UploadDropzone } from '../../create/components/UploadDropzone'
+import { useResultJob } from '../../create/hooks/useResultJob'
 import { useSourceImage } from '../../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../../create/InsufficientCreditsDialog'
 import type { InputImage } from '../../create/inputImage'
 import { useFieldError } from '../../create/readiness'
-import { type StartJobInput, useStartJob } from '../../create/useStartJob'
+import type { StartJobInput } from '../../create/useStartJob'
 import { useImageSize } from '../../gallery/hooks/useImageSize'
 import type { Polygon } from '../../gallery/lasso/geometry'
 import { maskPng } from '../../gallery/lasso/mask'
+import { useProjectChoice } from '../../projects/ProjectPicker'
 import { LassoControls, PrepPhoto } from './PrepPhoto'
 import { RenovateResult } from './RenovateResult'
 import { detectFaces, type FaceChoice, PRIVACY_COST, privacyRequest, renovateReadiness } from './request'
@@ -32,11 +34,11 @@ export default function PrivacyBlurPage() {
   const [finding, setFinding] = useState(false)
   const [polygons, setPolygons] = useState<Polygon[]>([])
   const [lasso, setLasso] = useState(false)
-  const [ids, setIds] = useState<string[]>([])
   const [showErrors, setShowErrors] = useState(false)
   const [tried, setTried] = useState(false)
-  const lastRequest = useRef<StartJobInput | null>(null)
-  const job = useStartJob({ failureTitle: t('privacy.failed') })
+  const project = useProjectChoice()
+  const result = useResultJob({ failureTitle: t('privacy.failed'), projectId: project.projectId })
+  const { job, ids, setIds } = result
   useSourceImage((photo) => setPhotos([photo]))
   const photo = photos[0] ?? null
   const size = useImageSize(photo?.previewUrl ?? null, photo && 'width' in photo ? photo : undefined)
@@ -62,13 +64,7 @@ export default function PrivacyBlurPage() {
   }, [photo])
 
   const submit = async (request: StartJobInput) => {
-    lastRequest.current = request
-    const started = await job.start(request)
-    if (!started) return
-    setIds(started.generations.map((g) => g.id))
-    setShowErrors(false)
-    if (window.matchMedia('(max-width: 1023px)').matches)
-      document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    if (await result.submit(request)) setShowErrors(false)
   }
   const generate = async () => {
     if (!photo) return
@@ -162,6 +158,7 @@ export default function PrivacyBlurPage() {
           {t('create:failure.ids.nothing_to_blur')}
         </p>
       )}
+      {project.picker}
       <GenerateBar
         label={t('privacy.generate')}
         cost={PRIVACY_COST}
@@ -186,12 +183,7 @@ export default function PrivacyBlurPage() {
         form={form}
         result={
           <>
-            <RenovateResult
-              id={ids[0] ?? null}
-              kind="privacy"
-              icon={ScanFace}
-              onRetry={() => lastRequest.current && void submit(lastRequest.current)}
-            />
+            <RenovateResult id={ids[0] ?? null} kind="privacy" icon={ScanFace} onRetry={result.retry} />
             <RecentStrip filters={{ mode: 'privacy' }} selected={ids} onSelect={(g) => setIds([g.id])} />
           </>
         }

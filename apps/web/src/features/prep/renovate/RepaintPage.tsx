@@ -1,20 +1,22 @@
 import { RAL_COLOURS, resolvePaint } from '@parti/contract'
 import { PaintRoller } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../auth/session'
 import { CreateLayout } from '../../create/components/CreateLayout'
 import { GenerateBar } from '../../create/components/GenerateBar'
 import { RecentStrip } from '../../create/components/RecentStrip'
 import { UploadDropzone } from '../../create/components/UploadDropzone'
+import { useResultJob } from '../../create/hooks/useResultJob'
 import { useSourceImage } from '../../create/hooks/useSourceImage'
 import { InsufficientCreditsDialog } from '../../create/InsufficientCreditsDialog'
 import type { InputImage } from '../../create/inputImage'
 import { useFieldError } from '../../create/readiness'
-import { type StartJobInput, useStartJob } from '../../create/useStartJob'
+import type { StartJobInput } from '../../create/useStartJob'
 import { useImageSize } from '../../gallery/hooks/useImageSize'
 import type { Polygon } from '../../gallery/lasso/geometry'
 import { maskPng } from '../../gallery/lasso/mask'
+import { useProjectChoice } from '../../projects/ProjectPicker'
 import { LassoControls, PrepPhoto } from './PrepPhoto'
 import { RenovateResult } from './RenovateResult'
 import { detectSurface, REPAINT_COST, renovateReadiness, repaintRequest } from './request'
@@ -50,11 +52,11 @@ export default function RepaintPage() {
   const [polygons, setPolygons] = useState<Polygon[]>([])
   const [lasso, setLasso] = useState(false)
   const [colour, setColour] = useState('RAL 7035')
-  const [ids, setIds] = useState<string[]>([])
   const [showErrors, setShowErrors] = useState(false)
   const [tried, setTried] = useState(false)
-  const lastRequest = useRef<StartJobInput | null>(null)
-  const job = useStartJob({ failureTitle: t('repaint.failed') })
+  const project = useProjectChoice()
+  const result = useResultJob({ failureTitle: t('repaint.failed'), projectId: project.projectId })
+  const { job, ids, setIds } = result
   useSourceImage((photo) => setPhotos([photo]))
   const photo = photos[0] ?? null
   const size = useImageSize(photo?.previewUrl ?? null, photo && 'width' in photo ? photo : undefined)
@@ -80,13 +82,7 @@ export default function RepaintPage() {
       .finally(() => setPicking(false))
   }
   const submit = async (request: StartJobInput) => {
-    lastRequest.current = request
-    const started = await job.start(request)
-    if (!started) return
-    setIds(started.generations.map((g) => g.id))
-    setShowErrors(false)
-    if (window.matchMedia('(max-width: 1023px)').matches)
-      document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    if (await result.submit(request)) setShowErrors(false)
   }
   const generate = async () => {
     if (!photo || !paint) return
@@ -232,6 +228,7 @@ export default function RepaintPage() {
           {t('create:failure.ids.surface_not_found')}
         </p>
       )}
+      {project.picker}
       <GenerateBar
         label={t('repaint.generate')}
         cost={REPAINT_COST}
@@ -256,12 +253,7 @@ export default function RepaintPage() {
         form={form}
         result={
           <>
-            <RenovateResult
-              id={ids[0] ?? null}
-              kind="repaint"
-              icon={PaintRoller}
-              onRetry={() => lastRequest.current && void submit(lastRequest.current)}
-            />
+            <RenovateResult id={ids[0] ?? null} kind="repaint" icon={PaintRoller} onRetry={result.retry} />
             <RecentStrip filters={{ mode: 'repaint' }} selected={ids} onSelect={(g) => setIds([g.id])} />
           </>
         }
