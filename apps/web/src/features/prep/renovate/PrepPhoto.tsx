@@ -1,10 +1,11 @@
-import { Eraser, Lasso, Undo2 } from 'lucide-react'
+import { Lasso } from 'lucide-react'
 import type { MouseEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/Button'
 import type { InputImage } from '../../create/inputImage'
 import { useImageSize } from '../../gallery/hooks/useImageSize'
 import type { Polygon } from '../../gallery/lasso/geometry'
+import { LassoEdits } from '../../gallery/lasso/LassoEdits'
 import { LassoLayer } from '../../gallery/lasso/LassoLayer'
 
 /** The tallest the photo is drawn in the upload box, so a portrait photo leaves the form in view. */
@@ -110,27 +111,13 @@ export function LassoControls({
           <Lasso aria-hidden />
           {t('lasso.tool')}
         </Button>
-        <p className="min-w-0 flex-1 text-fg-muted">
-          {polygons.length ? t('lasso.areas', { count: polygons.length }) : t('lasso.none')}
-        </p>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={t('lasso.undo')}
-          disabled={!polygons.length}
-          onClick={() => onChange(polygons.slice(0, -1))}
-        >
-          <Undo2 aria-hidden className="rtl-flip" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={t('lasso.clear')}
-          disabled={!polygons.length}
-          onClick={() => onChange([])}
-        >
-          <Eraser aria-hidden />
-        </Button>
+        <LassoEdits
+          polygons={polygons}
+          onChange={onChange}
+          status={polygons.length ? t('lasso.areas', { count: polygons.length }) : t('lasso.none')}
+          undoLabel={t('lasso.undo')}
+          clearLabel={t('lasso.clear')}
+        />
       </div>
     </div>
   )
