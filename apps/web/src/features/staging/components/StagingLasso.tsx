@@ -1,6 +1,5 @@
 import { Lasso } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/ui/Button'
 import type { InputImage } from '../../create/inputImage'
 import { useImageSize } from '../../gallery/hooks/useImageSize'
 import type { Polygon } from '../../gallery/lasso/geometry'
