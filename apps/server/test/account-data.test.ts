@@ -4,7 +4,6 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import sharp from 'sharp'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
 import * as schema from '../src/db/schema.ts'
 import { provenanceFor, sniffFormat } from '../src/provenance/service.ts'
 import { type FakeStripe, startFakeStripe } from './fakes/stripe.ts'
@@ -13,6 +12,7 @@ import { Api, form } from './helpers/client.ts'
 import { waitForJobs } from './helpers/jobs.ts'
 import { buyOnTestCheckout } from './helpers/payments.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
+import { unzip } from './helpers/zip.ts'
 
 // docs/product.md#data-rights: the export as one zip and the deletion of an account, against a real server,
 // database and blob store folder.
@@ -98,29 +98,6 @@ async function download(api: Api, path: string) {
     headers: api.token ? { authorization: `Bearer ${api.token}` } : {},
   })
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
-}
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err)
-      const out = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e)
-          const chunks: Buffer[] = []
-          stream.on('data', (c: Buffer) => chunks.push(c))
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(out))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
 }
 
 describe('GET /api/user/export', () => {

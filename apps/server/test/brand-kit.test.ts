@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
 import { generations } from '../src/db/schema.ts'
 import { Api } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
+import { unzip } from './helpers/zip.ts'
 
 // The brand kit (docs/decisions/0119-brand-kit-outside-mls.md): drawn on social, brochure and website exports,
 // never on an MLS export. Staged rows are written straight into the table over real image files.
@@ -47,29 +47,6 @@ async function shareNear(img: Buffer, c: { r: number; g: number; b: number }, to
     if (Math.abs(data[i]! - c.r) + Math.abs(data[i + 1]! - c.g) + Math.abs(data[i + 2]! - c.b) < tolerance)
       n++
   return n / (info.width * info.height)
-}
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err)
-      const out = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e)
-          const chunks: Buffer[] = []
-          stream.on('data', (c: Buffer) => chunks.push(c))
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(out))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
 }
 
 async function post(path: string, json?: unknown) {

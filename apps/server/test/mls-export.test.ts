@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
 import { generations } from '../src/db/schema.ts'
 import { provenanceFor, sniffFormat } from '../src/provenance/service.ts'
 import { Api } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
+import { unzip } from './helpers/zip.ts'
 
 // MLS board profiles and the export for a board (docs/mls.md, docs/decisions/0105-mls-rules-applied-at-export.md,
 // docs/decisions/0106-public-originals.md). Staged rows are written straight into the table over real image
@@ -88,29 +88,6 @@ async function exportZip(api: Api, projectId: string) {
   })
   const body = Buffer.from(await res.arrayBuffer())
   return { status: res.status, headers: res.headers, body }
-}
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err)
-      const out = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e)
-          const chunks: Buffer[] = []
-          stream.on('data', (c: Buffer) => chunks.push(c))
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(out))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
 }
 
 /** Mean absolute difference per channel between two images over rows [from, to). */

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
 import { generations } from '../src/db/schema.ts'
 import { readAsset, signAsset } from '../src/provenance/c2pa.ts'
 import { loadSigningCredentials } from '../src/provenance/credentials.ts'
@@ -13,6 +12,7 @@ import { LABEL, SOURCE_TYPE } from '../src/provenance/manifest.ts'
 import { provenanceFor } from '../src/provenance/service.ts'
 import { Api, form } from './helpers/client.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
+import { unzip } from './helpers/zip.ts'
 
 // Content Credentials on every file that leaves Parti and the public check of them
 // (docs/decisions/0113-c2pa-signing-at-download.md). Results are written straight into the table over real
@@ -328,29 +328,6 @@ describe('downloads carry Content Credentials', () => {
     expect(v.body.manifests[1].testCertificate).toBe(false)
   })
 })
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err)
-      const out = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e)
-          const chunks: Buffer[] = []
-          stream.on('data', (c: Buffer) => chunks.push(c))
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(out))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 describe('the account export', () => {
   it('carries each result signed, under its own name, and the uploads as they came', async () => {
