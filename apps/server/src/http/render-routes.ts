@@ -27,6 +27,26 @@ import { readParts } from './read-parts.ts'
 import type { Api, ApiServices } from './types.ts'
 
 const RENDER_LIMIT = { max: 120, timeWindow: '1 minute' }
+/** The one `file` part of a request that stores nothing (a preview, a detection), within the upload limit. */
+function oneFile(parts: Awaited<ReturnType<typeof readParts>>): Buffer {
+  const file = parts.files.get('file')?.[0]
+  if (!file) throw invalid('invalid_image_file', 'file')
+  if (file.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
+  return file
+}
+
+/** Why an uploaded file could not be read as a picture, as the answer the client gets. */
+function refusedUpload(reason: string): AppError {
+  if (reason === 'not_an_image') return notAnImage()
+  if (reason === 'too_many_pixels') return new AppError('payload_too_large', undefined, { reason })
+  return new AppError(
+    'invalid_image_file',
+    undefined,
+    { reason: 'file_damaged' },
+    { family: 'unprocessable' },
+  )
+}
+
 const multipartDoc = (fields: string) =>
   `multipart/form-data (or JSON with the same field names). ${fields} Answers 202 at once with the job(s) pending; ` +
   'follow them with GET /api/events or GET /api/user/generations/status.'
@@ -125,21 +145,8 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
       config: { rateLimit: RENDER_LIMIT },
     },
     async (req) => {
-      const file = (await readParts(req)).files.get('file')?.[0]
-      if (!file) throw invalid('invalid_image_file', 'file')
-      if (file.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
-      const r = await previewUpload(file, PREVIEW_SIDE)
-      if (!r.ok) {
-        if (r.reason === 'not_an_image') throw notAnImage()
-        if (r.reason === 'too_many_pixels')
-          throw new AppError('payload_too_large', undefined, { reason: r.reason })
-        throw new AppError(
-          'invalid_image_file',
-          undefined,
-          { reason: 'file_damaged' },
-          { family: 'unprocessable' },
-        )
-      }
+      const r = await previewUpload(oneFile(await readParts(req)), PREVIEW_SIDE)
+      if (!r.ok) throw refusedUpload(r.reason)
       return {
         format: r.format,
         pages: r.pages,
@@ -172,25 +179,13 @@ function securedRenderRoutes(app: Api, ctx: AppContext, engines: EngineRouter): 
     },
     async (req) => {
       const parts = await readParts(req)
-      const file = parts.files.get('file')?.[0]
-      if (!file) throw invalid('invalid_image_file', 'file')
-      if (file.length > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large')
+      const file = oneFile(parts)
       const what = parts.fields.detect
       if (what !== 'faces' && what !== 'surface')
         throw new AppError('validation_failed', 'detect: faces or surface', { field: 'detect' })
       const pdfPage = Number(parts.fields.pdfPage ?? 1)
       const r = await convertUpload(file, Number.isInteger(pdfPage) && pdfPage > 0 ? pdfPage : 1)
-      if (!r.ok) {
-        if (r.reason === 'not_an_image') throw notAnImage()
-        if (r.reason === 'too_many_pixels')
-          throw new AppError('payload_too_large', undefined, { reason: r.reason })
-        throw new AppError(
-          'invalid_image_file',
-          undefined,
-          { reason: 'file_damaged' },
-          { family: 'unprocessable' },
-        )
-      }
+      if (!r.ok) throw refusedUpload(r.reason)
       const point = typeof parts.fields.paintPoint === 'string' ? parts.fields.paintPoint : undefined
       return detectInPhoto(r.data, what, point)
     },
