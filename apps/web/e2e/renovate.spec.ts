@@ -16,6 +16,10 @@ test('Repaint: a click picks the wall, RAL 7035 is painted for 10 credits and th
   await signUpThroughApi(page)
   const repaint = new RenovateScreen(page, 'repaint')
   await repaint.goto()
+  // the sidebar marks this tool, not Photo prep whose path it sits under
+  const nav = page.getByRole('navigation', { name: 'Navigation' })
+  await expect(nav.getByRole('link', { name: 'Repaint' })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'Photo prep' })).not.toHaveAttribute('aria-current', 'page')
   await expect(repaint.cost).toHaveText('10 credits')
   await repaint.upload.setInputFiles(ROOM)
   await expect(page.getByTestId('repaint-status')).toHaveText(/Click inside the wall/)

@@ -68,7 +68,7 @@ export function SidebarNav({
               const link = (
                 <NavLink
                   to={item.to}
-                  end={item.to === '/'}
+                  end={item.to === '/' || items.some((other) => other.to.startsWith(`${item.to}/`))}
                   onClick={onNavigate}
                   aria-label={collapsed ? (count > 0 ? `${label}, ${countLabel}` : label) : undefined}
                   className={({ isActive }) =>
