@@ -86,6 +86,8 @@ export interface KindInfo {
   failure: FailureNotice
   /** the request may ask for several variations, each its own job and seed (docs/product.md#variations) */
   variations?: true
+  /** the request needs a choice made on each photo (a surface clicked, a colour): a whole listing cannot run it */
+  choicePerPhoto?: true
 }
 
 /**
@@ -235,6 +237,7 @@ export const KINDS = {
     feature: 'repaint',
     ledger: 'Repaint',
     failure: 'staging',
+    choicePerPhoto: true,
   },
 } as const satisfies Record<string, KindInfo>
 
@@ -311,8 +314,11 @@ export function priceOf(kind: Kind, options: PriceOptions = {}): number {
 /**
  * The kinds a whole listing can run on each of its photos (docs/decisions/0117-whole-listing-batch.md): every
  * kind of the home-staging group (staging and the photo prep kinds, present and future) and every kind whose
- * result is a video, since each takes one room photo and nothing else it cannot be given by the batch.
+ * result is a video, since each takes one room photo and nothing else it cannot be given by the batch — except
+ * a kind that needs a choice made on each photo (repaint: the surface and its colour).
  */
 export const LISTING_KINDS = GENERATION_MODES.filter(
-  (k) => KINDS[k].generationType === 'home-staging' || KINDS[k].type === 'video',
+  (k) =>
+    (KINDS[k].generationType === 'home-staging' || KINDS[k].type === 'video') &&
+    !(KINDS[k] as KindInfo).choicePerPhoto,
 ) as Kind[]

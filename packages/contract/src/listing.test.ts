@@ -8,9 +8,16 @@ describe('LISTING_KINDS', () => {
     expect(LISTING_KINDS).toEqual(expect.arrayContaining(['staging', 'straighten', 'animate']))
     for (const kind of ['sketch', 'multi-angle', 'magic-edit', 'inpaint'] as const)
       expect(LISTING_KINDS).not.toContain(kind)
-    // a kind joins by its facts alone: the list is exactly those of the group or media
+    // repaint needs a surface and a colour chosen on each photo: a listing cannot offer it
+    expect(LISTING_KINDS).not.toContain('repaint')
+    // a kind joins by its facts alone: the list is exactly those of the group or media, less those that need a
+    // choice on each photo
     expect(LISTING_KINDS).toEqual(
-      GENERATION_MODES.filter((k) => KINDS[k].generationType === 'home-staging' || KINDS[k].type === 'video'),
+      GENERATION_MODES.filter(
+        (k) =>
+          (KINDS[k].generationType === 'home-staging' || KINDS[k].type === 'video') &&
+          !('choicePerPhoto' in KINDS[k]),
+      ),
     )
   })
   it('a listing request refuses a kind outside the list and a step name that is not a step', () => {
