@@ -77,6 +77,23 @@ describe('validation messages, exactly', () => {
     )
   })
 
+  it('a field only another kind reads is refused, naming it, with nothing made or charged', async () => {
+    const before = await jobCount()
+    const credits = (await api.get('/api/user/profile')).body.user.credits
+    for (const [fields, field] of [
+      [{ generationType: 'home-staging', stagingStyle: 'modern', strength: '40' }, 'strength'],
+      [{ generationType: 'light', sky: 'dusk' }, 'sky'],
+      [{ generationType: 'straighten', upscaleFactor: '4' }, 'upscaleFactor'],
+      [{ generationType: 'sky', paintColor: 'RAL 7035' }, 'paintColor'],
+    ] as const) {
+      const res = await api.postForm('/api/render/start', form(fields, { image: room }))
+      await expectError(res, 400, 'validation_failed')
+      expect(res.body.error.field ?? res.body.error.details?.field, JSON.stringify(res.body)).toBe(field)
+    }
+    expect(await jobCount()).toBe(before)
+    expect((await api.get('/api/user/profile')).body.user.credits).toBe(credits)
+  })
+
   it('chat edit: prompt and image', async () => {
     const msg = 'Please provide a prompt and select an image to edit.'
     await expectError(

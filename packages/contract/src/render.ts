@@ -21,7 +21,7 @@ import {
   VideoDuration,
 } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
-import { RENDER_START_KINDS } from './kinds.ts'
+import { type Kind, RENDER_START_KINDS } from './kinds.ts'
 import { UPSCALE_FACTORS } from './values.ts'
 
 /** Multipart text fields arrive as strings; lists may be JSON arrays or comma lists. */
@@ -157,6 +157,19 @@ export const RenderStartFields = z.object({
   callbackUrl: z.preprocess((v) => (v === '' ? undefined : v), CallbackUrl.optional()),
 })
 export type RenderStartFields = z.infer<typeof RenderStartFields>
+
+/**
+ * Fields of `POST /render/start` that only some kinds read. Sent with another kind they would change nothing,
+ * so the server refuses them rather than take credits for a choice it ignores (docs/product.md#render-request).
+ */
+export const KIND_ONLY_FIELDS = {
+  strength: ['light'],
+  sky: ['sky'],
+  upscaleFactor: ['upscale'],
+  blurBoxes: ['privacy'],
+  paintColor: ['repaint'],
+  paintPoint: ['repaint'],
+} as const satisfies Partial<Record<keyof RenderStartFields, readonly Kind[]>>
 
 /** `POST /render/animate`: JSON body, or the same names as multipart text fields with an `image` file. */
 export const AnimateFields = z.object({

@@ -1,6 +1,7 @@
 import {
   type AskedEffects,
   EngineId,
+  KIND_ONLY_FIELDS,
   KINDS,
   type Kind,
   type KindInfo,
@@ -8,6 +9,7 @@ import {
   type Step,
 } from '@parti/contract'
 import { z } from 'zod'
+import { AppError } from '../domain/errors.ts'
 import { animate } from './animate.ts'
 import { withEngines } from './compare.ts'
 import { dusk } from './dusk.ts'
@@ -82,6 +84,9 @@ export async function planRequest(path: RenderPath, pc: PlanContext): Promise<Re
           const request: KindInfo['request'] = KINDS[d.kind].request
           return 'generationType' in request && request.generationType === fields.generationType
         })!
+  for (const [field, kinds] of Object.entries(KIND_ONLY_FIELDS) as [string, readonly Kind[]][])
+    if ((fields as Record<string, unknown>)[field] !== undefined && !kinds.includes(definition.kind))
+      throw new AppError('validation_failed', `${field} is read only by ${kinds.join(', ')}`, { field })
   const plan = await definition.plan(pc, fields)
   const asked = pc.asked
   const jobs = asked ? plan.jobs.map((job) => ({ ...job, asked: ownAsks(asked, job.task) })) : plan.jobs

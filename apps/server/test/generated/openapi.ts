@@ -4742,7 +4742,7 @@ export interface operations {
             })[];
           steps: ({
               /** @enum {string} */
-              kind: "staging" | "animate" | "straighten" | "light" | "sky" | "dusk" | "privacy" | "repaint";
+              kind: "staging" | "animate" | "straighten" | "light" | "sky" | "dusk" | "privacy";
               /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
               steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint")[];
             })[];
@@ -4843,7 +4843,7 @@ export interface operations {
             })[];
           steps: ({
               /** @enum {string} */
-              kind: "staging" | "animate" | "straighten" | "light" | "sky" | "dusk" | "privacy" | "repaint";
+              kind: "staging" | "animate" | "straighten" | "light" | "sky" | "dusk" | "privacy";
               /** @description only these of the kind's engine steps (e.g. staging's cleaning alone); all when absent */
               steps?: ("sketch" | "multi-angle" | "staging-clean" | "staging-stage" | "inpaint" | "magic-edit" | "animate" | "straighten" | "upscale" | "light" | "sky" | "dusk" | "privacy" | "repaint")[];
             })[];
