@@ -32,6 +32,14 @@ step('lint', 'npm', ['run', 'lint', '--silent'])
  * lines never interleave. The API suites spend much of their time waiting (for workers, timers, child
  * processes) and each runs its files one at a time: two of them together use the machine's second core.
  */
+/** The failed tests' lines of a vitest log, repeated under the summary so the end of a long run names them. */
+function failedTests(log) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes vitest writes
+  const plain = log.replace(/\x1b\[[0-9;]*m/g, '')
+  const lines = plain.split('\n').filter((l) => /^\s*FAIL\s/.test(l))
+  return [...new Set(lines.map((l) => l.trim()))].slice(0, 30)
+}
+
 async function together(suites) {
   const dir = mkdtempSync(join(tmpdir(), 'parti-test-'))
   await Promise.all(
@@ -51,8 +59,9 @@ async function together(suites) {
             closeSync(out)
             const seconds = (Date.now() - started) / 1000
             console.log(`\n\x1b[1m▶ ${name}\x1b[0m (${seconds.toFixed(1)} s)`)
-            process.stdout.write(readFileSync(log))
-            results.push({ name, ok: code === 0, seconds })
+            const text = readFileSync(log)
+            process.stdout.write(text)
+            results.push({ name, ok: code === 0, seconds, failed: failedTests(text.toString()) })
             done()
           })
         }),
@@ -94,5 +103,8 @@ if (existsSync(chrome)) {
 }
 
 console.log('\n\x1b[1mSummary\x1b[0m')
-for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds.toFixed(1)} s)`)
+for (const r of results) {
+  console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds.toFixed(1)} s)`)
+  for (const line of r.failed ?? []) console.log(`      ${line}`)
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1)

@@ -10,6 +10,9 @@ import { balance, waitForJobs } from './helpers/jobs.ts'
 import { type PartiProcess, spawnParti } from './helpers/processes.ts'
 import { readEvents } from './helpers/sse.ts'
 
+// each test starts several node processes and waits on leases and workers: on a loaded two-core machine that
+// takes well over the suite's default minute
+const PROCESS_TEST_MS = 180_000
 const running: PartiProcess[] = []
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
@@ -59,6 +62,7 @@ describe('a worker killed mid-job (SIGKILL)', () => {
       expect(g!.status).toBe('completed')
       expect(g!.outputVideoUrl).toBeTruthy()
     },
+    PROCESS_TEST_MS,
   )
 
   it.runIf(!!PG_URL)(
@@ -116,67 +120,72 @@ describe('a worker killed mid-job (SIGKILL)', () => {
       const stuck = await client.query(`select count(*)::int n from generations where status = 'processing'`)
       expect(stuck.rows[0].n).toBe(0)
     },
+    PROCESS_TEST_MS,
   )
 })
 
 describe.runIf(!!PG_URL)('several processes on PostgreSQL', () => {
-  it('two workers never run one job twice, and an SSE client on an API process hears a job another process finished', async () => {
-    const db = await createTestDatabase()
-    cleanups.push(() => db.drop())
-    const dataDir = mkdtempSync(join(tmpdir(), 'parti-multi-'))
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
-    const env = {
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      FREE_CREDITS: '2000',
-      SESSION_SECRET: 'y'.repeat(40),
-      WORKER_CONCURRENCY: '2',
-    }
-    // two API processes: jobs are created on one, the browser listens on the other
-    const apiA = await start('api', env)
-    const apiB = await start('api', env)
-    await start('worker', env)
-    await start('worker', env)
-    const a = new Api(apiA.url)
-    await a.signUp()
-    const stream = readEvents(apiB.url, a.token!)
-    await stream.next('ready')
+  it(
+    'two workers never run one job twice, and an SSE client on an API process hears a job another process finished',
+    async () => {
+      const db = await createTestDatabase()
+      cleanups.push(() => db.drop())
+      const dataDir = mkdtempSync(join(tmpdir(), 'parti-multi-'))
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+      const env = {
+        DATABASE_URL: db.url,
+        DATA_DIR: dataDir,
+        FREE_CREDITS: '2000',
+        SESSION_SECRET: 'y'.repeat(40),
+        WORKER_CONCURRENCY: '2',
+      }
+      // two API processes: jobs are created on one, the browser listens on the other
+      const apiA = await start('api', env)
+      const apiB = await start('api', env)
+      await start('worker', env)
+      await start('worker', env)
+      const a = new Api(apiA.url)
+      await a.signUp()
+      const stream = readEvents(apiB.url, a.token!)
+      await stream.next('ready')
 
-    const sketch = await sketchPng(400, 300)
-    const ids: string[] = []
-    for (let i = 0; i < 30; i++) {
-      const r = await a.postForm(
-        '/api/render/start',
-        form({ generationType: 'sketch-render', userPrompt: `house ${i}` }, { sketch }),
-      )
-      expect(r.status).toBe(202)
-      ids.push(r.body.generation.id)
-    }
-    const done = await waitForJobs(a, ids, 120_000)
-    expect(done.every((g) => g.status === 'completed')).toBe(true)
-    const missing: string[] = []
-    for (const id of ids) {
-      await stream.next('generation.completed', (d) => d.id === id, 10_000).catch(() => missing.push(id))
-    }
-    expect(missing).toEqual([])
-    stream.close()
+      const sketch = await sketchPng(400, 300)
+      const ids: string[] = []
+      for (let i = 0; i < 30; i++) {
+        const r = await a.postForm(
+          '/api/render/start',
+          form({ generationType: 'sketch-render', userPrompt: `house ${i}` }, { sketch }),
+        )
+        expect(r.status).toBe(202)
+        ids.push(r.body.generation.id)
+      }
+      const done = await waitForJobs(a, ids, 120_000)
+      expect(done.every((g) => g.status === 'completed')).toBe(true)
+      const missing: string[] = []
+      for (const id of ids) {
+        await stream.next('generation.completed', (d) => d.id === id, 10_000).catch(() => missing.push(id))
+      }
+      expect(missing).toEqual([])
+      stream.close()
 
-    const client = new pg.Client({ connectionString: db.url })
-    await client.connect()
-    cleanups.push(() => client.end())
-    const rows = (await client.query('select attempts, worker_id from generations')).rows
-    // every job claimed exactly once, and both workers took part
-    expect(rows.every((r) => r.attempts === 1)).toBe(true)
-    expect(new Set(rows.map((r) => r.worker_id.split(':')[1])).size).toBe(2)
-    expect(await balance(a)).toBe(2000 - 30 * 20)
+      const client = new pg.Client({ connectionString: db.url })
+      await client.connect()
+      cleanups.push(() => client.end())
+      const rows = (await client.query('select attempts, worker_id from generations')).rows
+      // every job claimed exactly once, and both workers took part
+      expect(rows.every((r) => r.attempts === 1)).toBe(true)
+      expect(new Set(rows.map((r) => r.worker_id.split(':')[1])).size).toBe(2)
+      expect(await balance(a)).toBe(2000 - 30 * 20)
 
-    // a sign-out on one API process ends the session on the other at once, despite its session cache
-    expect((await new Api(apiB.url, a.token).get('/api/user/profile')).status).toBe(200)
-    expect((await new Api(apiA.url, a.token).request('POST', '/api/auth/sign-out')).status).toBe(200)
-    const deadline = Date.now() + 2000
-    let status = 200
-    while (status === 200 && Date.now() < deadline)
-      status = (await new Api(apiB.url, a.token).get('/api/user/profile')).status
-    expect(status).toBe(401)
-  })
+      // a sign-out on one API process ends the session on the other at once, despite its session cache
+      expect((await new Api(apiB.url, a.token).get('/api/user/profile')).status).toBe(200)
+      expect((await new Api(apiA.url, a.token).request('POST', '/api/auth/sign-out')).status).toBe(200)
+      const deadline = Date.now() + 2000
+      let status = 200
+      while (status === 200 && Date.now() < deadline)
+        status = (await new Api(apiB.url, a.token).get('/api/user/profile')).status
+      expect(status).toBe(401)
+    },
+    PROCESS_TEST_MS,
+  )
 })

@@ -165,6 +165,9 @@ export class JobQueue {
           ne(generations.id, row.id),
           eq(generations.status, 'completed'),
           sql`${generations.metadata}->>'outputDigest' = ${digest}`,
+          // a repeat names the picture that was charged, never another repeat: `completedAt` is stamped before
+          // the lock is taken, so an earlier stamp is not always the one that compared first
+          sql`${generations.metadata}->>'sameAs' is null`,
         ),
       )
       .orderBy(asc(generations.completedAt))

@@ -279,7 +279,8 @@ describe('ComfyUI adapter against fake servers', () => {
 
   it('a prompt that hangs times out and is interrupted and removed from the queue', async () => {
     a.behaviour.outcome = 'hang'
-    const err = await engine([a.url], { timeouts: { imageMs: 500, videoMs: 500 } })
+    // long enough for the upload and the prompt to reach the server on a loaded machine
+    const err = await engine([a.url], { timeouts: { imageMs: 3000, videoMs: 3000 } })
       .run(tasks().sketch, makeCtx().ctx)
       .catch((e) => e)
     expect(err).toMatchObject({ code: 'timeout' })
