@@ -1,9 +1,8 @@
-import { cleanup, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import i18next, { type i18n } from 'i18next'
 import type { ReactElement } from 'react'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
-import { afterEach } from 'vitest'
 import ar from '../locales/ar.json'
 import en from '../locales/en.json'
 
@@ -20,9 +19,6 @@ function namespacesOf(language: 'en' | 'ar') {
   }
   return out
 }
-
-// vitest globals are off, so Testing Library cannot register its own clean-up
-afterEach(cleanup)
 
 /** An i18next instance with the real English and Arabic texts, loaded synchronously for tests. */
 export async function testI18n(language: 'en' | 'ar' = 'en'): Promise<i18n> {
