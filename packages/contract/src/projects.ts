@@ -39,6 +39,11 @@ const boardFields = {
   originalLink: z.boolean().describe('a public page with the unaltered original, linked from the captions'),
   qrAllowed: z.boolean(),
   forbiddenEdits: z.array(z.enum(FORBIDDEN_EDITS)).max(FORBIDDEN_EDITS.length),
+  privacyRequired: z
+    .boolean()
+    .describe(
+      'faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face',
+    ),
   source: z.string().trim().min(1).max(TEXT_LIMITS.subject),
   checkedAt: z.iso.date().describe('when the rules were last read at their source'),
 }

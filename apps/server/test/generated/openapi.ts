@@ -1035,6 +1035,8 @@ export interface components {
       originalLink: boolean;
       qrAllowed: boolean;
       forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+      /** @description faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face */
+      privacyRequired: boolean;
       source: string;
       /**
        * Format: date
@@ -1706,6 +1708,8 @@ export interface components {
       originalLink: boolean;
       qrAllowed: boolean;
       forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+      /** @description faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face */
+      privacyRequired: boolean;
       source: string;
       /**
        * Format: date
@@ -5325,6 +5329,8 @@ export interface operations {
           originalLink: boolean;
           qrAllowed: boolean;
           forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+          /** @description faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face */
+          privacyRequired: boolean;
           source: string;
           /**
            * Format: date
