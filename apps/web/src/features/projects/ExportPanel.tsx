@@ -24,6 +24,9 @@ interface Reason {
   blurFrom?: { sourceGenerationId: string } | { imageUrl: string }
 }
 
+/** A file name kept in its own direction inside a sentence (an Arabic one would show "staged.jpg-01"). */
+const isolate = (name: string | undefined) => `\u2068${name ?? ''}\u2069`
+
 /** docs/product.md#pricing: the blur a board requiring privacy asks for. */
 const PRIVACY_COST = priceOf('privacy')
 
@@ -74,10 +77,10 @@ export function ExportPanel({ project, board }: { project: Project; board: MlsBo
     r.id === 'not_published' ||
     r.id === 'faces_visible' ||
     r.id === 'faces_unchecked'
-      ? t(`export.reasons.${r.id}`, { name: r.name ?? '', score: r.score ?? 0, faces: r.faces ?? 0 })
+      ? t(`export.reasons.${r.id}`, { name: isolate(r.name), score: r.score ?? 0, faces: r.faces ?? 0 })
       : r.id === 'no_board'
         ? t('export.noBoard')
-        : t('export.reasons.no_original', { name: r.name ?? '' })
+        : t('export.reasons.no_original', { name: isolate(r.name) })
   return (
     <div className="text-sm" data-testid="export-panel">
       <p className="font-medium text-fg">{t('export.rulesOf', { board: board.name })}</p>
@@ -167,7 +170,7 @@ function BlurFix({
     return (
       <p className="mt-1 flex items-center gap-1.5 text-success" data-testid="export-blur-done">
         <Check className="size-4" aria-hidden />
-        {t('export.fix.done', { name })}
+        {t('export.fix.done', { name: isolate(name) })}
       </p>
     )
   const busy = starting || (!!id && status !== 'failed')
