@@ -117,6 +117,12 @@ const faceCount = async (bytes: Buffer) => (await detectFaces(bytes))!.length
 const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex')
 
 describe('a board requiring privacy', () => {
+  it('starts off on every seeded board: none of their published rules asks for blurred faces', async () => {
+    const boards = (await a.get('/api/mls-boards')).body.boards as { privacyRequired: boolean }[]
+    expect(boards.length).toBeGreaterThan(5)
+    expect(boards.every((b) => b.privacyRequired === false)).toBe(true)
+  })
+
   it('refuses a staged photo with a face, naming it; a blur of it in the project is exported in its place', async () => {
     await setPrivacy('bright', true)
     const id = await project('bright')
