@@ -168,6 +168,11 @@ test('a board requiring privacy: the export is refused naming the photo, the fac
   await expect(page.getByText('Export downloaded')).toBeVisible()
   await expect(panel.getByTestId('export-refused')).toHaveCount(0)
 
+  // "Choose what to blur" opens privacy blur on the staged photo, its face found and offered as a toggle
+  await page.goto(`/prep/privacy?source=${staged}&project=${projectId}`)
+  await expect(page.getByTestId('face-toggle')).toHaveCount(1, { timeout: 30_000 })
+  await expect(page.getByTestId('face-toggle')).toHaveAttribute('aria-pressed', 'true')
+
   // the board goes back as it was for everyone else
   await page.request.post('/api/auth/sign-in', { data: { email: ADMIN, password: PASSWORD } })
   const boards = (await (await page.request.get('/api/mls-boards')).json()) as {

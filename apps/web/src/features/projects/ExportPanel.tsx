@@ -1,5 +1,5 @@
 import { type MlsBoard, type Project, priceOf } from '@parti/contract'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Check, Download, ScanFace } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/Spinner'
 import { call, isApiError, toApiError } from '../../lib/api'
 import { useErrorText } from '../../lib/errors'
 import { refreshSession } from '../auth/session'
-import { useGeneration } from '../create/hooks/useGeneration'
+import { generationKeys } from '../jobs/keys'
 import { trackJobs } from '../jobs/tracker'
 import { projectKeys } from './api'
 
@@ -141,7 +141,17 @@ function BlurFix({
   const qc = useQueryClient()
   const [id, setId] = useState<string | null>(null)
   const [starting, setStarting] = useState(false)
-  const job = useGeneration(id)
+  // the live stream patches this entry as the job ends; polling too covers an answer that raced past it
+  const job = useQuery({
+    queryKey: generationKeys.detail(id ?? ''),
+    queryFn: async () => {
+      const r = await call('GET /user/generations/status', { query: { ids: id! } })
+      return r.generations[0]!
+    },
+    enabled: !!id,
+    refetchInterval: (q) =>
+      q.state.data?.status === 'completed' || q.state.data?.status === 'failed' ? false : 3000,
+  })
   const status = job.data?.status
   useEffect(() => {
     if (status === 'completed') void qc.invalidateQueries({ queryKey: projectKeys.all })
@@ -157,6 +167,9 @@ function BlurFix({
       const r = await call('POST /render/start', { body })
       if ('generation' in r) {
         trackJobs([r.generation])
+        // seeded unless the stream already said more (a blur can end before its start's answer is read)
+        const key = generationKeys.detail(r.generation.id)
+        if (!qc.getQueryData(key)) qc.setQueryData(key, r.generation)
         setId(r.generation.id)
       }
       void refreshSession()
