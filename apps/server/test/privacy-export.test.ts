@@ -246,6 +246,26 @@ describe('a board requiring privacy', () => {
     expect(await faceCount(shown)).toBe(0)
   })
 
+  it('a project can ask for it itself, under a board that does not; switched off, the same photo exports', async () => {
+    const r = await a.post('/api/user/projects', {
+      name: 'Own rule',
+      boardId: 'stellar',
+      privacyRequired: true,
+    })
+    expect(r.status).toBe(201)
+    const id = r.body.project.id as string
+    expect(r.body.project.privacyRequired).toBe(true)
+    await staged(id, faceless, ASTRONAUT)
+    const refused = await exportOf(id)
+    expect(refused.status).toBe(422)
+    expect(refused.json.error.details.reasons.map((x: { id: string }) => x.id)).toEqual(['faces_visible'])
+    const off = await a.request('PUT', `/api/user/projects/${id}`, {
+      json: { name: 'Own rule', boardId: 'stellar', privacyRequired: false },
+    })
+    expect(off.body.project.privacyRequired).toBe(false)
+    expect((await exportOf(id)).status).toBe(200)
+  })
+
   it('with the flag off, the same photo with a face is exported as it is', async () => {
     await setPrivacy('bright', false)
     const id = await project('bright')

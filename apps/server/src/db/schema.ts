@@ -625,6 +625,8 @@ export const projects = pgTable(
     boardId: text('board_id').references(() => mlsBoards.id, { onDelete: 'set null' }),
     /** while true, the public pages of its originals answer (docs/decisions/0106-public-originals.md) */
     published: boolean('published').notNull().default(false),
+    /** its exports need faces blurred even where its board does not ask (docs/decisions/0121-boards-requiring-privacy.md) */
+    privacyRequired: boolean('privacy_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -103,7 +103,7 @@ export class MlsExport {
     const reasons = plan.ok ? [] : [...plan.reasons]
     let entries = plan.entries
     // faces are looked for even when another rule already refuses: every reason comes at once
-    if (board.privacyRequired && photos.length) {
+    if ((board.privacyRequired || project.privacyRequired) && photos.length) {
       const checked = await this.privacy.check(userId, entries, rows)
       entries = checked.entries
       reasons.push(...checked.reasons)
@@ -196,7 +196,10 @@ export class MlsExport {
     if (!found || !key) return null
     // a board requiring privacy shows the blur the export put in the original's place, never the faces
     const board = found.project.boardId ? await findBoard(this.db, found.project.boardId) : null
-    const blur = board?.privacyRequired ? await newestBlurOf(this.db, found.project.id, key) : null
+    const blur =
+      board?.privacyRequired || found.project.privacyRequired
+        ? await newestBlurOf(this.db, found.project.id, key)
+        : null
     return {
       originalKey: blur?.outputImageKey ?? key,
       projectName: found.project.name,

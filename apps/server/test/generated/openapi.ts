@@ -1053,6 +1053,8 @@ export interface components {
       boardId: string | null;
       /** @description while true, the public pages of its originals answer */
       published: boolean;
+      /** @description its exports need faces blurred even where its board does not ask */
+      privacyRequired: boolean;
       /** @description how many of your generations it holds */
       generations: number;
       /** @description the newest image result, for its card */
@@ -1726,6 +1728,8 @@ export interface components {
       boardId: string | null;
       /** @description while true, the public pages of its originals answer */
       published: boolean;
+      /** @description its exports need faces blurred even where its board does not ask */
+      privacyRequired: boolean;
       /** @description how many of your generations it holds */
       generations: number;
       /** @description the newest image result, for its card */
@@ -4418,6 +4422,11 @@ export interface operations {
            * @default null
            */
           boardId?: string | null;
+          /**
+           * @description its exports need faces blurred even where its board does not ask (as a board's privacyRequired)
+           * @default false
+           */
+          privacyRequired?: boolean;
         };
       };
     };
@@ -4546,6 +4555,11 @@ export interface operations {
            * @default null
            */
           boardId?: string | null;
+          /**
+           * @description its exports need faces blurred even where its board does not ask (as a board's privacyRequired)
+           * @default false
+           */
+          privacyRequired?: boolean;
         };
       };
     };

@@ -43,7 +43,9 @@ export async function updateOwnProject(
   db: DbOrTx,
   userId: string,
   id: string,
-  patch: Partial<Pick<ProjectRow, 'name' | 'reference' | 'client' | 'notes' | 'boardId' | 'published'>>,
+  patch: Partial<
+    Pick<ProjectRow, 'name' | 'reference' | 'client' | 'notes' | 'boardId' | 'published' | 'privacyRequired'>
+  >,
 ) {
   const [row] = await db
     .update(projects)

@@ -92,7 +92,11 @@ export function ExportPanel({ project, board }: { project: Project; board: MlsBo
         {board.forbiddenEdits.map((e) => (
           <li key={e}>{t(`export.forbidden.${e}`)}</li>
         ))}
-        {board.privacyRequired && <li>{t('export.privacy')}</li>}
+        {board.privacyRequired ? (
+          <li>{t('export.privacy')}</li>
+        ) : (
+          project.privacyRequired && <li>{t('export.privacyProject')}</li>
+        )}
       </ul>
       <p className="mt-1 text-xs text-fg-subtle">
         {t('export.source', { source: board.source, date: board.checkedAt })}
