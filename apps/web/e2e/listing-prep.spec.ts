@@ -71,7 +71,7 @@ test('photo prep as one listing batch: quoted with what will not run, run, paid 
 
   await page.goto(`/projects/${projectId}`)
   const panel = page.getByTestId('listing-panel')
-  await expect(panel.getByTestId('listing-photos').locator('li')).toHaveCount(3)
+  await expect(panel.getByTestId('listing-photos').locator('li')).toHaveCount(3, { timeout: 30_000 })
   await panel.getByTestId('listing-step-staging').uncheck()
   for (const kind of ['straighten', 'sky', 'privacy']) await panel.getByTestId(`listing-step-${kind}`).check()
   await panel.getByTestId('listing-quote').click()
