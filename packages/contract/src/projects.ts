@@ -39,6 +39,11 @@ const boardFields = {
   originalLink: z.boolean().describe('a public page with the unaltered original, linked from the captions'),
   qrAllowed: z.boolean(),
   forbiddenEdits: z.array(z.enum(FORBIDDEN_EDITS)).max(FORBIDDEN_EDITS.length),
+  privacyRequired: z
+    .boolean()
+    .describe(
+      'faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face',
+    ),
   source: z.string().trim().min(1).max(TEXT_LIMITS.subject),
   checkedAt: z.iso.date().describe('when the rules were last read at their source'),
 }
@@ -62,6 +67,12 @@ const projectFields = {
   client: z.string().trim().max(TEXT_LIMITS.name).default(''),
   notes: z.string().trim().max(TEXT_LIMITS.message).default(''),
   boardId: z.string().max(100).nullable().default(null).describe('the MLS board its exports follow'),
+  privacyRequired: z
+    .boolean()
+    .default(false)
+    .describe(
+      "its exports need faces blurred even where its board does not ask (as a board's privacyRequired)",
+    ),
 }
 
 export const Project = z
@@ -73,6 +84,7 @@ export const Project = z
     notes: z.string(),
     boardId: z.string().nullable(),
     published: z.boolean().describe('while true, the public pages of its originals answer'),
+    privacyRequired: z.boolean().describe('its exports need faces blurred even where its board does not ask'),
     generations: z.number().int().describe('how many of your generations it holds'),
     coverUrl: z.string().nullable().describe('the newest image result, for its card'),
     createdAt: z.string(),

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -584,12 +585,29 @@ export const mlsBoards = pgTable('mls_boards', {
   originalLink: boolean('original_link').notNull().default(false),
   qrAllowed: boolean('qr_allowed').notNull().default(false),
   forbiddenEdits: jsonb('forbidden_edits').$type<string[]>().notNull().default([]),
+  /** faces must be blurred before publishing (docs/decisions/0121-boards-requiring-privacy.md) */
+  privacyRequired: boolean('privacy_required').notNull().default(false),
   source: text('source').notNull(),
   /** the date the rules were last read at their source, YYYY-MM-DD */
   checkedAt: text('checked_at').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
+
+/**
+ * The face detector's answer for one stored file, keyed by the file's SHA-256 and the detector's id: an export
+ * for a board requiring privacy checks each file once (docs/decisions/0121-boards-requiring-privacy.md).
+ */
+export const faceChecks = pgTable(
+  'face_checks',
+  {
+    digest: text('digest').notNull(),
+    detector: text('detector').notNull(),
+    faces: integer('faces').notNull(),
+    checkedAt: ts('checked_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.digest, t.detector] })],
+)
 
 /** A listing or a design job grouping generations (docs/decisions/0104-projects-own-their-generations.md). */
 export const projects = pgTable(
@@ -607,6 +625,8 @@ export const projects = pgTable(
     boardId: text('board_id').references(() => mlsBoards.id, { onDelete: 'set null' }),
     /** while true, the public pages of its originals answer (docs/decisions/0106-public-originals.md) */
     published: boolean('published').notNull().default(false),
+    /** its exports need faces blurred even where its board does not ask (docs/decisions/0121-boards-requiring-privacy.md) */
+    privacyRequired: boolean('privacy_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { type ExportBoard, labelHeight, planExport, type StagedPhoto } from './mls-export.ts'
+import {
+  type ExportBoard,
+  type FileFaces,
+  labelHeight,
+  planExport,
+  privacyReasons,
+  type StagedPhoto,
+} from './mls-export.ts'
 
 // docs/decisions/0105-mls-rules-applied-at-export.md: the export's order and refusals, as a pure plan.
 const board = (patch: Partial<ExportBoard> = {}): ExportBoard => ({
@@ -17,6 +24,7 @@ const photo = (n: number, patch: Partial<StagedPhoto> = {}): StagedPhoto => ({
   generationId: `g${n}`,
   originalKey: `u/in${n}.jpg`,
   stagedKey: `u/out${n}.png`,
+  sourceGenerationId: null,
   fidelity: { method: 'structure', score: 0.8, threshold: 0.3 },
   stagingOptions: [],
   ...patch,
@@ -81,7 +89,7 @@ describe('planExport', () => {
       ],
       false,
     )
-    expect(plan).toEqual({
+    expect(plan).toMatchObject({
       ok: false,
       reasons: [
         { id: 'not_published' },
@@ -90,7 +98,7 @@ describe('planExport', () => {
         { id: 'no_original', generationId: 'g2', name: '02-staged.png' },
       ],
     })
-    expect(planExport(board(), [], true)).toEqual({ ok: false, reasons: [{ id: 'no_staged' }] })
+    expect(planExport(board(), [], true)).toEqual({ ok: false, reasons: [{ id: 'no_staged' }], entries: [] })
     // the same photos pass a board that forbids none of it
     expect(planExport(board(), [photo(1, { stagingOptions: ['repaint'] })], false).ok).toBe(true)
   })
@@ -99,5 +107,64 @@ describe('planExport', () => {
     expect(labelHeight(0.05, 480)).toBe(24)
     expect(labelHeight(0.04, 4000)).toBe(160)
     expect(labelHeight(0.001, 100)).toBe(1)
+  })
+})
+
+describe('privacyReasons', () => {
+  const plan = planExport(
+    board({ originalPlacement: 'after', forbiddenEdits: ['primary_altered'] }),
+    [photo(1), photo(2, { sourceGenerationId: 'light2' })],
+    false,
+  )
+  const facts = (pairs: [string, FileFaces][]) => new Map(pairs)
+
+  it('names each file with a face, with what its blur starts from; cleared files and faceless ones pass', () => {
+    expect(plan.entries.map((e) => e.file)).toEqual([
+      '00-original.jpg',
+      '01-staged.png',
+      '01-original.jpg',
+      '02-staged.png',
+      '02-original.jpg',
+    ])
+    const reasons = privacyReasons(
+      plan.entries,
+      facts([
+        ['00-original.jpg', { faces: 2 }],
+        ['01-original.jpg', { faces: 2 }],
+        ['01-staged.png', { cleared: true }],
+        ['02-original.jpg', { faces: 1 }],
+        ['02-staged.png', { faces: 0 }],
+      ]),
+    )
+    expect(reasons).toEqual([
+      // the original put first is the same file as 01-original: named once, by the name it has first
+      {
+        id: 'faces_visible',
+        generationId: 'g1',
+        name: '00-original.jpg',
+        faces: 2,
+        blurFrom: { imageUrl: '/api/files/u/in1.jpg' },
+      },
+      // an original that is an earlier result's file is blurred from that result
+      {
+        id: 'faces_visible',
+        generationId: 'g2',
+        name: '02-original.jpg',
+        faces: 1,
+        blurFrom: { sourceGenerationId: 'light2' },
+      },
+    ])
+  })
+
+  it('a file the detector could not look at is refused as unchecked, never passed', () => {
+    const staged = plan.entries.filter((e) => e.role === 'staged')
+    expect(privacyReasons(staged, facts([['01-staged.png', { faces: null }]]))).toEqual([
+      {
+        id: 'faces_unchecked',
+        generationId: 'g1',
+        name: '01-staged.png',
+        blurFrom: { sourceGenerationId: 'g1' },
+      },
+    ])
   })
 })

@@ -10,6 +10,8 @@ export interface StagedPhoto {
   /** the photo as uploaded, unaltered; null when the job had no input kept */
   originalKey: string | null
   stagedKey: string
+  /** the result the staging was made from (its original is that result's file), null for an upload */
+  sourceGenerationId: string | null
   /** its structure check (docs/product.md#fidelity), when one was measured */
   fidelity?: { method: string; score: number; threshold?: number }
   stagingOptions: readonly string[]
@@ -33,14 +35,20 @@ const EXPORT_REASONS = [
   'no_staged',
   'not_published',
   'no_original',
+  'faces_visible',
+  'faces_unchecked',
 ] as const
-interface ExportReason {
+export interface ExportReason {
   id: (typeof EXPORT_REASONS)[number]
   generationId?: string
   /** the file the photo would have had in the export */
   name?: string
   /** structure kept, in percent */
   score?: number
+  /** faces the detector found on the file */
+  faces?: number
+  /** what a privacy blur of that file is started from: the result it is, else its own file URL */
+  blurFrom?: { sourceGenerationId: string } | { imageUrl: string }
 }
 
 export interface ExportEntry {
@@ -52,9 +60,16 @@ export interface ExportEntry {
   label: boolean
   /** staged photos whose caption links their public original page */
   linkOriginal: boolean
+  /** the result whose file this is (the staging; an original made by an earlier result), null for an upload */
+  madeBy: string | null
+  /** a privacy blur of the planned file, exported in its place (docs/decisions/0121-boards-requiring-privacy.md) */
+  blurredBy?: string
 }
 
-export type ExportPlan = { ok: true; entries: ExportEntry[] } | { ok: false; reasons: ExportReason[] }
+/** Refused plans keep their entries: the export's other checks (faces) name the same files. */
+export type ExportPlan =
+  | { ok: true; entries: ExportEntry[] }
+  | { ok: false; reasons: ExportReason[]; entries: ExportEntry[] }
 
 const extensionOf = (key: string) => /\.(png|jpe?g|webp)$/i.exec(key)?.[1]?.toLowerCase() ?? 'png'
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -112,6 +127,7 @@ export function planExport(
       key: photo.stagedKey,
       label: board.label === 'required',
       linkOriginal: board.originalLink,
+      madeBy: photo.generationId,
     }
     const original: ExportEntry | null = photo.originalKey
       ? {
@@ -121,6 +137,7 @@ export function planExport(
           key: photo.originalKey,
           label: false,
           linkOriginal: false,
+          madeBy: photo.sourceGenerationId,
         }
       : null
     if (board.originalPlacement === 'before' && original) entries.push(original, staged)
@@ -139,9 +156,44 @@ export function planExport(
         key: photo.originalKey,
         label: false,
         linkOriginal: false,
+        madeBy: photo.sourceGenerationId,
       })
   }
-  return reasons.length ? { ok: false, reasons } : { ok: true, entries }
+  return reasons.length ? { ok: false, reasons, entries } : { ok: true, entries }
+}
+
+/**
+ * What the privacy check learnt about one exported file (docs/decisions/0121-boards-requiring-privacy.md): made
+ * from a privacy blur, or replaced by a blur of it (`cleared`), else the faces the detector found on it (null:
+ * the detector could not run here).
+ */
+export type FileFaces = { cleared: true } | { faces: number | null }
+
+/**
+ * The reasons a board requiring privacy refuses these files: each file with a face found, or not checked, named
+ * with what a blur of it starts from. A file shared by two entries (the original put first and after its staged
+ * photo) is named once.
+ */
+export function privacyReasons(
+  entries: readonly ExportEntry[],
+  facts: ReadonlyMap<string, FileFaces>,
+): ExportReason[] {
+  const out: ExportReason[] = []
+  const seen = new Set<string>()
+  for (const e of entries) {
+    const fact = facts.get(e.file)
+    if (!fact || 'cleared' in fact || fact.faces === 0 || seen.has(e.key)) continue
+    seen.add(e.key)
+    const blurFrom = e.madeBy
+      ? { sourceGenerationId: e.madeBy }
+      : { imageUrl: `/api/files/${e.key.split('/').map(encodeURIComponent).join('/')}` }
+    out.push(
+      fact.faces === null
+        ? { id: 'faces_unchecked', generationId: e.generationId, name: e.file, blurFrom }
+        : { id: 'faces_visible', generationId: e.generationId, name: e.file, faces: fact.faces, blurFrom },
+    )
+  }
+  return out
 }
 
 /** The label band's height in pixels for an image of this height. */

@@ -66,6 +66,7 @@ export function projectRoutes(app: Api, ctx: AppContext, services: ApiServices):
         projectName: found.projectName,
         reference: found.reference,
         photoUrl: `/api/o/${req.params.code}/photo`,
+        facesBlurred: found.facesBlurred,
       })
       return reply
         .type('text/html; charset=utf-8')

@@ -20,6 +20,12 @@ const MIN_TILE = 384
 /** at most this many tiles at the finest scale (a 12 MP photo: 3 scales, 1 + 6 + 24 windows) */
 const MAX_TILES = 40
 
+/**
+ * Names the model and the settings that decide what counts as a face: a cached answer
+ * (docs/decisions/0121-boards-requiring-privacy.md) is read only while this is unchanged.
+ */
+export const FACE_DETECTOR = `blazeface-back-256@${MIN_SCORE}/${MIN_TILE}/${MAX_TILES}`
+
 /** A face as fractions of the picture: left, top, width, height; and the detector's probability. */
 export interface Face {
   x: number

@@ -18,6 +18,7 @@ export function toBoard(row: BoardRow): MlsBoard {
     originalLink: row.originalLink,
     qrAllowed: row.qrAllowed,
     forbiddenEdits: row.forbiddenEdits as MlsBoard['forbiddenEdits'],
+    privacyRequired: row.privacyRequired,
     source: row.source,
     checkedAt: row.checkedAt,
   }

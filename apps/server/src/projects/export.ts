@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts'
 import {
   findBoard,
   findOwnProject,
+  newestBlurOf,
   originalLinkCode,
   projectGenerations,
   publishedOriginal,
@@ -15,10 +16,12 @@ import {
 import { csvLine } from '../domain/csv.ts'
 import { AppError, notFound } from '../domain/errors.ts'
 import { type ExportEntry, labelHeight, planExport, type StagedPhoto } from '../domain/mls-export.ts'
+import type { GenerationRow } from '../jobs/queue.ts'
 import { isUuid } from '../lib/ids.ts'
 import type { Provenance } from '../provenance/service.ts'
 import type { BlobStore } from '../storage/types.ts'
 import { toBoard } from './boards.ts'
+import { cachedFaceCounter, PrivacyCheck } from './privacy-check.ts'
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
 /** 10 characters of 32: 50 bits, short enough to type from a printed caption, too many to guess. */
@@ -68,6 +71,8 @@ export class MlsExport {
     private readonly publicUrl: string,
     /** Content Credentials on every staged photo (docs/decisions/0113-c2pa-signing-at-download.md) */
     private readonly provenance: Provenance,
+    /** boards requiring privacy (docs/decisions/0121-boards-requiring-privacy.md) */
+    private readonly privacy = new PrivacyCheck(db, storage, cachedFaceCounter(db)),
   ) {}
 
   async build(userId: string, projectId: string): Promise<{ zip: Buffer; fileName: string }> {
@@ -89,13 +94,22 @@ export class MlsExport {
           generationId: r.id,
           originalKey: r.inputKeys[0] ?? null,
           stagedKey: r.outputImageKey!,
+          sourceGenerationId: r.sourceGenerationId,
           fidelity: meta.fidelity,
           stagingOptions: meta.stagingOptions ?? [],
         }
       })
     const plan = planExport(board, photos, project.published)
-    if (!plan.ok)
-      throw new AppError('unprocessable', "This export breaks the board's rules", { reasons: plan.reasons })
+    const reasons = plan.ok ? [] : [...plan.reasons]
+    let entries = plan.entries
+    // faces are looked for even when another rule already refuses: every reason comes at once
+    if ((board.privacyRequired || project.privacyRequired) && photos.length) {
+      const checked = await this.privacy.check(userId, entries, rows)
+      entries = checked.entries
+      reasons.push(...checked.reasons)
+    }
+    if (reasons.length)
+      throw new AppError('unprocessable', "This export breaks the board's rules", { reasons })
 
     const zip = new ZipFile()
     const chunks: Buffer[] = []
@@ -107,8 +121,8 @@ export class MlsExport {
     let captions = csvLine(['file', 'caption', 'original_link', 'qr_code'])
     const codes: [string, Buffer][] = []
     const byId = new Map(rows.map((r) => [r.id, r]))
-    for (const entry of plan.entries) {
-      const out = await this.fileOf(entry, byId.get(entry.generationId), board)
+    for (const entry of entries) {
+      const out = await this.fileOf(entry, byId.get(entry.blurredBy ?? entry.generationId), board)
       zip.addBuffer(out, entry.file)
       const [caption, link] = await this.caption(entry, board.captionText, userId, projectId)
       // where the board allows QR codes, the link is also a printable code (a board that forbids them gets none)
@@ -127,20 +141,20 @@ export class MlsExport {
   /**
    * A staged photo leaves signed: the cached signed copy of the master, or the labelled copy signed now with an
    * action saying the label was added. An unaltered original leaves as the user uploaded it: Parti did not
-   * make it and signs nothing about it.
+   * make it and signs nothing about it. A privacy blur exported in a file's place is Parti's and leaves signed.
    */
   private async fileOf(
     entry: ExportEntry,
-    generation: Parameters<Provenance['sign']>[0] | undefined,
+    generation: GenerationRow | undefined,
     board: { labelText: string; labelHeightShare: number },
   ): Promise<Buffer> {
     const missing = () => new AppError('conflict', `A file of this project is missing: ${entry.file}`)
-    if (entry.role === 'original' || !generation) {
+    if ((entry.role === 'original' && !entry.blurredBy) || !generation) {
       const bytes = await this.storage.blobs.get(entry.key)
       if (!bytes) throw missing()
       return bytes
     }
-    if (!entry.label) {
+    if (!entry.label || entry.role === 'original') {
       const bytes = await this.storage.blobs.get(await this.provenance.downloadKey(entry.key))
       if (!bytes) throw missing()
       return bytes
@@ -160,7 +174,8 @@ export class MlsExport {
     userId: string,
     projectId: string,
   ): Promise<[string, string]> {
-    if (entry.role === 'original') return ['Unaltered original photo', '']
+    if (entry.role === 'original')
+      return [entry.blurredBy ? 'Original photo, faces blurred' : 'Unaltered original photo', '']
     if (!entry.linkOriginal) return [captionText, '']
     const code = await originalLinkCode(
       this.db,
@@ -174,11 +189,22 @@ export class MlsExport {
   /** The public original page's facts, or null when the code is unknown or its project is not published. */
   async publicOriginal(
     code: string,
-  ): Promise<{ originalKey: string; projectName: string; reference: string } | null> {
+  ): Promise<{ originalKey: string; projectName: string; reference: string; facesBlurred: boolean } | null> {
     if (!/^[a-z0-9]{1,20}$/.test(code)) return null
     const found = await publishedOriginal(this.db, code)
     const key = found?.generation.inputKeys[0]
     if (!found || !key) return null
-    return { originalKey: key, projectName: found.project.name, reference: found.project.reference }
+    // a board requiring privacy shows the blur the export put in the original's place, never the faces
+    const board = found.project.boardId ? await findBoard(this.db, found.project.boardId) : null
+    const blur =
+      board?.privacyRequired || found.project.privacyRequired
+        ? await newestBlurOf(this.db, found.project.id, key)
+        : null
+    return {
+      originalKey: blur?.outputImageKey ?? key,
+      projectName: found.project.name,
+      reference: found.project.reference,
+      facesBlurred: !!blur,
+    }
   }
 }

@@ -42,6 +42,7 @@ export class ProjectService {
       notes: p.row.notes,
       boardId: p.row.boardId,
       published: p.row.published,
+      privacyRequired: p.row.privacyRequired,
       generations: p.generations,
       coverUrl: this.storage.urlFor(p.coverKey),
       createdAt: p.row.createdAt.toISOString(),

@@ -1035,6 +1035,8 @@ export interface components {
       originalLink: boolean;
       qrAllowed: boolean;
       forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+      /** @description faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face */
+      privacyRequired: boolean;
       source: string;
       /**
        * Format: date
@@ -1051,6 +1053,8 @@ export interface components {
       boardId: string | null;
       /** @description while true, the public pages of its originals answer */
       published: boolean;
+      /** @description its exports need faces blurred even where its board does not ask */
+      privacyRequired: boolean;
       /** @description how many of your generations it holds */
       generations: number;
       /** @description the newest image result, for its card */
@@ -1706,6 +1710,8 @@ export interface components {
       originalLink: boolean;
       qrAllowed: boolean;
       forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+      /** @description faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face */
+      privacyRequired: boolean;
       source: string;
       /**
        * Format: date
@@ -1722,6 +1728,8 @@ export interface components {
       boardId: string | null;
       /** @description while true, the public pages of its originals answer */
       published: boolean;
+      /** @description its exports need faces blurred even where its board does not ask */
+      privacyRequired: boolean;
       /** @description how many of your generations it holds */
       generations: number;
       /** @description the newest image result, for its card */
@@ -4414,6 +4422,11 @@ export interface operations {
            * @default null
            */
           boardId?: string | null;
+          /**
+           * @description its exports need faces blurred even where its board does not ask (as a board's privacyRequired)
+           * @default false
+           */
+          privacyRequired?: boolean;
         };
       };
     };
@@ -4542,6 +4555,11 @@ export interface operations {
            * @default null
            */
           boardId?: string | null;
+          /**
+           * @description its exports need faces blurred even where its board does not ask (as a board's privacyRequired)
+           * @default false
+           */
+          privacyRequired?: boolean;
         };
       };
     };
@@ -5325,6 +5343,8 @@ export interface operations {
           originalLink: boolean;
           qrAllowed: boolean;
           forbiddenEdits: ("structure" | "permanent_features" | "landscaping" | "exterior_staging" | "primary_altered")[];
+          /** @description faces must be blurred before publishing: every exported photo descends from a privacy blur or shows no face */
+          privacyRequired: boolean;
           source: string;
           /**
            * Format: date

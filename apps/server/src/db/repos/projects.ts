@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../client.ts'
+import { type DbOrTx, rowsOf } from '../client.ts'
 import { generations, mlsBoards, originalLinks, projects } from '../schema.ts'
 
 export type ProjectRow = typeof projects.$inferSelect
@@ -43,7 +43,9 @@ export async function updateOwnProject(
   db: DbOrTx,
   userId: string,
   id: string,
-  patch: Partial<Pick<ProjectRow, 'name' | 'reference' | 'client' | 'notes' | 'boardId' | 'published'>>,
+  patch: Partial<
+    Pick<ProjectRow, 'name' | 'reference' | 'client' | 'notes' | 'boardId' | 'published' | 'privacyRequired'>
+  >,
 ) {
   const [row] = await db
     .update(projects)
@@ -134,4 +136,46 @@ export async function publishedOriginal(db: DbOrTx, code: string) {
       ),
     )
   return row ?? null
+}
+
+/**
+ * Of these results, those made from a privacy blur: the result itself or one of its sources, up the chain, is a
+ * completed `privacy` job (docs/decisions/0121-boards-requiring-privacy.md). A deleted source still counts: what
+ * was made from it was made from the blurred photo.
+ */
+export async function madeFromPrivacy(db: DbOrTx, userId: string, ids: readonly string[]) {
+  if (!ids.length) return new Set<string>()
+  const result = await db.execute(sql`
+    with recursive up as (
+      select g.id as start, g.mode, g.status, g.source_generation_id, 0 as d from generations g
+       where g.user_id = ${userId} and g.id in (${sql.join(
+         ids.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+      union all
+      select up.start, g.mode, g.status, g.source_generation_id, up.d + 1 from generations g
+        join up on g.id = up.source_generation_id
+       where g.user_id = ${userId} and up.d < 200
+    )
+    select distinct start from up where mode = 'privacy' and status = 'completed'`)
+  return new Set(rowsOf<{ start: string }>(result).map((r) => r.start))
+}
+
+/** The newest completed privacy blur of this file in the project, if any (docs/decisions/0121-boards-requiring-privacy.md). */
+export async function newestBlurOf(db: DbOrTx, projectId: string, key: string) {
+  const [row] = await db
+    .select({ id: generations.id, outputImageKey: generations.outputImageKey })
+    .from(generations)
+    .where(
+      and(
+        eq(generations.projectId, projectId),
+        eq(generations.mode, 'privacy'),
+        eq(generations.status, 'completed'),
+        eq(generations.deleted, false),
+        sql`${generations.inputKeys}->>0 = ${key}`,
+      ),
+    )
+    .orderBy(desc(generations.createdAt), desc(generations.id))
+    .limit(1)
+  return row?.outputImageKey ? row : null
 }

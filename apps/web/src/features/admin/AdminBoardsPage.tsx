@@ -160,6 +160,15 @@ function BoardForm({ board }: { board: MlsBoard }) {
         onChange={(v) => set('originalLink', v)}
       />
       <Check label={t('boards.fields.qr')} checked={draft.qrAllowed} onChange={(v) => set('qrAllowed', v)} />
+      <div className="sm:col-span-2">
+        <Check
+          label={t('boards.fields.privacy')}
+          checked={draft.privacyRequired}
+          onChange={(v) => set('privacyRequired', v)}
+          testId={`board-${board.id}-privacy`}
+        />
+        <p className="mt-1 ps-6 text-xs text-fg-muted">{t('boards.fields.privacyHint')}</p>
+      </div>
       <fieldset className="sm:col-span-2">
         <legend className="mb-1.5 text-[13px] font-medium text-fg">{t('boards.fields.forbidden')}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
@@ -200,10 +209,12 @@ function Check({
   label,
   checked,
   onChange,
+  testId,
 }: {
   label: string
   checked: boolean
   onChange: (on: boolean) => void
+  testId?: string
 }) {
   return (
     <label className="inline-flex items-center gap-2 text-sm text-fg">
@@ -212,6 +223,7 @@ function Check({
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
         className="size-4"
+        data-testid={testId}
       />
       {label}
     </label>

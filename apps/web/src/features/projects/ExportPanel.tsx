@@ -1,19 +1,34 @@
-import type { MlsBoard, Project } from '@parti/contract'
-import { Download } from 'lucide-react'
-import { useState } from 'react'
+import { type MlsBoard, type Project, priceOf } from '@parti/contract'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Check, Download, ScanFace } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
-import { isApiError, toApiError } from '../../lib/api'
+import { call, isApiError, toApiError } from '../../lib/api'
 import { useErrorText } from '../../lib/errors'
+import { refreshSession } from '../auth/session'
+import { generationKeys } from '../jobs/keys'
+import { trackJobs } from '../jobs/tracker'
+import { projectKeys } from './api'
 
 interface Reason {
   id: string
   generationId?: string
   name?: string
   score?: number
+  faces?: number
+  /** what a privacy blur of the refused file starts from (docs/decisions/0121-boards-requiring-privacy.md) */
+  blurFrom?: { sourceGenerationId: string } | { imageUrl: string }
 }
+
+/** A file name kept in its own direction inside a sentence (an Arabic one would show "staged.jpg-01"). */
+const isolate = (name: string | undefined) => `\u2068${name ?? ''}\u2069`
+
+/** docs/product.md#pricing: the blur a board requiring privacy asks for. */
+const PRIVACY_COST = priceOf('privacy')
 
 /** The zip comes back as bytes, a refusal as the one error shape with its reasons. */
 async function downloadExport(project: Project): Promise<void> {
@@ -59,11 +74,13 @@ export function ExportPanel({ project, board }: { project: Project; board: MlsBo
     r.id === 'structure_changed' ||
     r.id === 'permanent_features' ||
     r.id === 'no_staged' ||
-    r.id === 'not_published'
-      ? t(`export.reasons.${r.id}`, { name: r.name ?? '', score: r.score ?? 0 })
+    r.id === 'not_published' ||
+    r.id === 'faces_visible' ||
+    r.id === 'faces_unchecked'
+      ? t(`export.reasons.${r.id}`, { name: isolate(r.name), score: r.score ?? 0, faces: r.faces ?? 0 })
       : r.id === 'no_board'
         ? t('export.noBoard')
-        : t('export.reasons.no_original', { name: r.name ?? '' })
+        : t('export.reasons.no_original', { name: isolate(r.name) })
   return (
     <div className="text-sm" data-testid="export-panel">
       <p className="font-medium text-fg">{t('export.rulesOf', { board: board.name })}</p>
@@ -75,6 +92,11 @@ export function ExportPanel({ project, board }: { project: Project; board: MlsBo
         {board.forbiddenEdits.map((e) => (
           <li key={e}>{t(`export.forbidden.${e}`)}</li>
         ))}
+        {board.privacyRequired ? (
+          <li>{t('export.privacy')}</li>
+        ) : (
+          project.privacyRequired && <li>{t('export.privacyProject')}</li>
+        )}
       </ul>
       <p className="mt-1 text-xs text-fg-subtle">
         {t('export.source', { source: board.source, date: board.checkedAt })}
@@ -92,11 +114,99 @@ export function ExportPanel({ project, board }: { project: Project; board: MlsBo
           <p className="font-medium text-danger">{t('export.refused')}</p>
           <ul className="mt-1 list-disc ps-5 text-fg">
             {reasons.map((r) => (
-              <li key={`${r.id}-${r.generationId ?? ''}`}>{reasonText(r)}</li>
+              <li key={`${r.id}-${r.generationId ?? ''}-${r.name ?? ''}`}>
+                {reasonText(r)}
+                {r.blurFrom && <BlurFix projectId={project.id} name={r.name ?? ''} from={r.blurFrom} />}
+              </li>
             ))}
           </ul>
         </div>
       )}
+    </div>
+  )
+}
+
+/**
+ * The way out of a privacy refusal (docs/decisions/0121-boards-requiring-privacy.md): blur every face the
+ * detector finds on that file now, into the project, for the kind's price; or open privacy blur on it to choose
+ * the faces and lasso more. Once the blur is done the next export puts it in the file's place.
+ */
+function BlurFix({
+  projectId,
+  name,
+  from,
+}: {
+  projectId: string
+  name: string
+  from: NonNullable<Reason['blurFrom']>
+}) {
+  const { t } = useTranslation('projects')
+  const errorText = useErrorText()
+  const qc = useQueryClient()
+  const [id, setId] = useState<string | null>(null)
+  const [starting, setStarting] = useState(false)
+  // the live stream patches this entry as the job ends; polling too covers an answer that raced past it
+  const job = useQuery({
+    queryKey: generationKeys.detail(id ?? ''),
+    queryFn: async () => {
+      const r = await call('GET /user/generations/status', { query: { ids: id! } })
+      return r.generations[0]!
+    },
+    enabled: !!id,
+    refetchInterval: (q) =>
+      q.state.data?.status === 'completed' || q.state.data?.status === 'failed' ? false : 3000,
+  })
+  const status = job.data?.status
+  useEffect(() => {
+    if (status === 'completed') void qc.invalidateQueries({ queryKey: projectKeys.all })
+  }, [status, qc])
+  const run = async () => {
+    setStarting(true)
+    try {
+      const body = new FormData()
+      body.append('generationType', 'privacy')
+      body.append('projectId', projectId)
+      if ('sourceGenerationId' in from) body.append('sourceGenerationId', from.sourceGenerationId)
+      else body.append('imageUrl', from.imageUrl)
+      const r = await call('POST /render/start', { body })
+      if ('generation' in r) {
+        trackJobs([r.generation])
+        // seeded unless the stream already said more (a blur can end before its start's answer is read)
+        const key = generationKeys.detail(r.generation.id)
+        if (!qc.getQueryData(key)) qc.setQueryData(key, r.generation)
+        setId(r.generation.id)
+      }
+      void refreshSession()
+    } catch (e) {
+      toast.error(errorText(e))
+    } finally {
+      setStarting(false)
+    }
+  }
+  if (status === 'completed')
+    return (
+      <p className="mt-1 flex items-center gap-1.5 text-success" data-testid="export-blur-done">
+        <Check className="size-4" aria-hidden />
+        {t('export.fix.done', { name: isolate(name) })}
+      </p>
+    )
+  const busy = starting || (!!id && status !== 'failed')
+  return (
+    <div className="mt-1.5 mb-1 flex flex-wrap items-center gap-2">
+      <Button size="sm" variant="outline" onClick={run} disabled={busy} data-testid="export-blur">
+        {busy ? <Spinner /> : <ScanFace aria-hidden />}
+        {busy ? t('export.fix.blurring') : t('export.fix.blur', { credits: PRIVACY_COST })}
+      </Button>
+      {'sourceGenerationId' in from && !busy && (
+        <Link
+          to={`/prep/privacy?source=${from.sourceGenerationId}&project=${projectId}`}
+          className="text-[13px] text-accent underline-offset-2 hover:underline"
+          data-testid="export-blur-open"
+        >
+          {t('export.fix.open')}
+        </Link>
+      )}
+      {status === 'failed' && <span className="text-[13px] text-danger">{t('export.fix.failed')}</span>}
     </div>
   )
 }

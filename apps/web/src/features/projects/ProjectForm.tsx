@@ -13,7 +13,10 @@ interface ProjectFormProps {
   onCancel: () => void
 }
 
-/** A project's fields: name, address or reference, client, notes and the MLS board its exports follow. */
+/**
+ * A project's fields: name, address or reference, client, notes, the MLS board its exports follow, and whether
+ * its exports need faces blurred even where the board does not ask (docs/decisions/0121-boards-requiring-privacy.md).
+ */
 export function ProjectForm({ project, submitLabel, pending, onSubmit, onCancel }: ProjectFormProps) {
   const { t } = useTranslation('projects')
   const boards = useBoards()
@@ -23,10 +26,12 @@ export function ProjectForm({ project, submitLabel, pending, onSubmit, onCancel 
   const [client, setClient] = useState(project?.client ?? '')
   const [notes, setNotes] = useState(project?.notes ?? '')
   const [board, setBoard] = useState(project?.boardId ?? '')
+  const [privacy, setPrivacy] = useState(project?.privacyRequired ?? false)
+  const boardAsks = !!boards.data?.find((b) => b.id === board)?.privacyRequired
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!name.trim()) return
-    onSubmit({ name, reference, client, notes, boardId: board || null })
+    onSubmit({ name, reference, client, notes, boardId: board || null, privacyRequired: privacy })
   }
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" data-testid="project-form">
@@ -68,6 +73,22 @@ export function ProjectForm({ project, submitLabel, pending, onSubmit, onCancel 
             </option>
           ))}
         </select>
+      </div>
+      <div className="sm:col-span-2">
+        <label className="inline-flex items-center gap-2 text-sm text-fg">
+          <input
+            type="checkbox"
+            className="size-4 accent-accent"
+            checked={privacy || boardAsks}
+            disabled={boardAsks}
+            onChange={(e) => setPrivacy(e.target.checked)}
+            data-testid="project-privacy"
+          />
+          {t('fields.privacy')}
+        </label>
+        <p className="mt-1 ps-6 text-xs text-fg-muted">
+          {boardAsks ? t('fields.privacyByBoard') : t('fields.privacyHint')}
+        </p>
       </div>
       <TextAreaField
         label={t('fields.notes')}

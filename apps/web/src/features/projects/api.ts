@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../lib/api'
 import { generationKeys } from '../jobs/keys'
 
-const projectKeys = {
+export const projectKeys = {
   all: ['projects'] as const,
   list: () => ['projects', 'list'] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,

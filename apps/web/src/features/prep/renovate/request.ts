@@ -14,19 +14,27 @@ export interface FaceChoice extends FractionBox {
   blur: boolean
 }
 
-/** The photo as `POST /render/detect` takes it: a file, or nothing to ask about (an earlier result). */
-function detectBody(photo: InputImage, detect: 'faces' | 'surface'): FormData | null {
-  if (photo.kind !== 'file') return null
+/**
+ * The photo as `POST /render/detect` takes it: the file, or an earlier result's file read back from Parti (a
+ * project's export sends its refused photos here to choose what to blur); null for an image on the web.
+ */
+async function detectBody(photo: InputImage, detect: 'faces' | 'surface'): Promise<FormData | null> {
   const body = new FormData()
-  body.append('file', photo.file, photo.file.name || 'photo')
-  if (photo.pdfPage) body.append('pdfPage', String(photo.pdfPage))
+  if (photo.kind === 'file') {
+    body.append('file', photo.file, photo.file.name || 'photo')
+    if (photo.pdfPage) body.append('pdfPage', String(photo.pdfPage))
+  } else if (photo.kind === 'generation') {
+    const r = await fetch(photo.previewUrl, { credentials: 'include' })
+    if (!r.ok) return null
+    body.append('file', await r.blob(), 'photo')
+  } else return null
   body.append('detect', detect)
   return body
 }
 
 /** The faces of a photo, each offered blurred (docs/decisions/0111-privacy-blur.md); free. */
 export async function detectFaces(photo: InputImage): Promise<FaceChoice[] | null> {
-  const body = detectBody(photo, 'faces')
+  const body = await detectBody(photo, 'faces')
   if (!body) return null
   const r = await call('POST /render/detect', { body })
   return r.faces.map((f) => ({ ...f, blur: true }))
@@ -37,7 +45,7 @@ export async function detectSurface(
   photo: InputImage,
   point: { x: number; y: number },
 ): Promise<{ mask: string; share: number } | null> {
-  const body = detectBody(photo, 'surface')
+  const body = await detectBody(photo, 'surface')
   if (!body) return null
   body.append('paintPoint', `${point.x.toFixed(4)},${point.y.toFixed(4)}`)
   return (await call('POST /render/detect', { body })).surface
@@ -52,7 +60,7 @@ export function privacyRequest(
   const form = new FormData()
   form.append('generationType', 'privacy')
   appendInput(form, 'image', photo)
-  // faces found here are sent as chosen; without a detection (an earlier result) the server finds them itself
+  // faces found here are sent as chosen; without a detection (an image on the web) the server finds them itself
   if (faces) {
     const kept = faces.filter((f) => f.blur).map(({ x, y, w, h }) => ({ x, y, w, h }))
     form.append('blurBoxes', JSON.stringify(kept))
