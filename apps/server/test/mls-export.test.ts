@@ -222,6 +222,25 @@ describe('export for MLS', () => {
     )
   })
 
+  it('leaves out a cleaned room: cleaning run alone, or a staging phase that failed for good', async () => {
+    const id = await project('rmls', 'Cleaned and staged')
+    const s = await stagedPhoto(id, 20, { phases: { cleaning: 'completed', staging: 'completed' } })
+    await stagedPhoto(id, 21, {
+      steps: ['staging-clean'],
+      phases: { cleaning: 'completed', staging: 'skipped' },
+    })
+    await stagedPhoto(id, 22, { phases: { cleaning: 'completed', staging: 'failed' } })
+    const files = await unzip((await exportZip(a, id)).body)
+    expect([...files.keys()]).toEqual(['01-staged.jpg', 'captions.csv', 'remarks.txt'])
+    expect(await rowDiff(files.get('01-staged.jpg')!, s.staged, 0, H - 30)).toBeLessThan(3)
+    // nothing staged at all is refused as such, not exported as staged
+    const cleanedOnly = await project('rmls', 'Cleaned only')
+    await stagedPhoto(cleanedOnly, 23, { phases: { cleaning: 'completed', staging: 'skipped' } })
+    const refused = await exportZip(a, cleanedOnly)
+    expect(refused.status).toBe(422)
+    expect(JSON.parse(refused.body.toString()).error.details.reasons).toEqual([{ id: 'no_staged' }])
+  })
+
   it('puts an unaltered photo first where the board forbids an altered primary photo', async () => {
     const id = await project('mls-now')
     const s = await stagedPhoto(id, 4)

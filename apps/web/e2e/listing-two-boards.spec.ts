@@ -45,25 +45,14 @@ function rowDifferences(a: Buffer, b: Buffer, width: number, height: number): nu
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)
 
-/** The cells of each line of the server's CSV (quoted cells may hold commas and doubled quotes). */
-function csvRows(text: string): string[][] {
-  return text
+/** The cells of each line of the server's CSV: split on commas outside quotes, doubled quotes undone. */
+const csvRows = (text: string): string[][] =>
+  text
     .trim()
     .split(/\r?\n/)
-    .map((line) => {
-      const cells: string[] = []
-      let cell = ''
-      let quoted = false
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i]!
-        if (quoted && c === '"' && line[i + 1] === '"') (cell += '"'), i++
-        else if (c === '"') quoted = !quoted
-        else if (c === ',' && !quoted) cells.push(cell), (cell = '')
-        else cell += c
-      }
-      return [...cells, cell]
-    })
-}
+    .map((l) =>
+      [...l.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => m[1]?.replace(/""/g, '"') ?? m[2]!),
+    )
 
 interface Verified {
   state: 'valid' | 'tampered' | 'none'
@@ -73,7 +62,9 @@ interface Verified {
 /** What /verify reads in a file: the same call the public page makes. */
 async function verify(page: Page, name: string, bytes: Buffer): Promise<Verified> {
   const r = await page.request.post('/api/verify', {
-    multipart: { file: { name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: bytes } },
+    multipart: {
+      file: { name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: bytes },
+    },
   })
   expect(r.status(), await r.text()).toBe(200)
   return (await r.json()) as Verified
@@ -120,36 +111,42 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
   }
   await waitForJobs(page, arrived)
 
-  // the whole listing: each photo tagged with its room, staged (cleaned, then furnished) in one style
+  // the whole listing: each photo tagged with its room, cleaned alone to show the seller and staged (cleaned,
+  // then furnished) in one style
   await page.reload()
   const panel = page.getByTestId('listing-panel')
   await expect(panel.getByTestId('listing-room')).toHaveCount(3)
   for (const [i, room] of ['Living room', 'Dining room', 'Study'].entries())
     await panel.getByTestId('listing-room').nth(i).fill(room)
+  await panel.getByTestId('listing-step-staging:staging-clean').check()
   await expect(panel.getByTestId('listing-step-staging')).toBeChecked()
   await panel.getByTestId('listing-style').selectOption('scandinavian')
   await panel.getByTestId('listing-quote').click()
-  // a line per photo and engine step: cleaning then staging, 20 credits each
+  // a line per photo and engine step: the cleaning alone, then cleaning and staging, 20 credits each
   const table = panel.getByTestId('listing-quote-table')
-  await expect(table.locator('tbody tr')).toHaveCount(6)
-  await expect(panel.getByTestId('listing-total')).toHaveText('120')
+  await expect(table.locator('tbody tr')).toHaveCount(9)
+  await expect(panel.getByTestId('listing-total')).toHaveText('180')
   await panel.getByTestId('listing-run').click()
-  await expect(page.getByText('3 jobs started for 120 credits')).toBeVisible()
+  await expect(page.getByText('6 jobs started for 180 credits')).toBeVisible()
 
   const listed = await page.request.get(`/api/user/generations?projectId=${projectId}&limit=20`)
-  type Row = { id: string; mode: string; batchId: string | null; createdAt: string }
-  const staged = ((await listed.json()) as { generations: Row[] }).generations
-    .filter((g) => g.batchId && g.mode === 'staging')
+  type Row = { id: string; batchId: string | null; createdAt: string; metadata: { steps?: string[] } }
+  const batch = ((await listed.json()) as { generations: Row[] }).generations
+    .filter((g) => g.batchId)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-  expect(staged).toHaveLength(3)
+  expect(batch).toHaveLength(6)
+  await waitForJobs(
+    page,
+    batch.map((g) => g.id),
+  )
+  // the staged rooms are what the boards speak of; the cleaned-only ones stay out of the exports
   const done = await waitForJobs(
     page,
-    staged.map((g) => g.id),
+    batch.filter((g) => !g.metadata.steps).map((g) => g.id),
   )
+  expect(done).toHaveLength(3)
   // the masters as stored, in the order the export lists them
-  const masters = await Promise.all(
-    done.map(async (g) => (await page.request.get(g.outputImageUrl!)).body()),
-  )
+  const masters = await Promise.all(done.map(async (g) => (await page.request.get(g.outputImageUrl!)).body()))
   await page.reload()
   await expect(page.getByTestId('project-sources').locator('li')).toHaveCount(3)
 
@@ -173,7 +170,12 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
     const file = rmls.get(`0${i + 1}-staged.jpg`)!
     const { width = 0, height = 0 } = await sharp(master).metadata()
     expect(await sharp(file).metadata()).toMatchObject({ width, height, format: 'jpeg' })
-    const rows = rowDifferences(await grey(file, width, height), await grey(master, width, height), width, height)
+    const rows = rowDifferences(
+      await grey(file, width, height),
+      await grey(master, width, height),
+      width,
+      height,
+    )
     // the band is 5 % of the height across the bottom; above it the copy is the master re-encoded
     const band = Math.round(0.05 * height)
     expect(mean(rows.slice(0, height - band - 2)), `photo ${i + 1} above the label`).toBeLessThan(3)
@@ -181,7 +183,9 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
     const credentials = await verify(page, `0${i + 1}-staged.jpg`, file)
     expect(credentials.state).toBe('valid')
     expect(credentials.manifests[0]).toMatchObject({ virtuallyStaged: true, aiGenerated: true })
-    expect(credentials.manifests[0]!.actions.at(-1)!.description).toContain('"Virtually Staged" added at export')
+    expect(credentials.manifests[0]!.actions.at(-1)!.description).toContain(
+      '"Virtually Staged" added at export',
+    )
   }
 
   // the same project for RealTracs: chosen on the project page
@@ -190,7 +194,7 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
   await page.getByTestId('project-save').click()
   await expect(page.getByTestId('export-panel')).toContainText('RealTracs')
   const realtracs = await exportZip(page, '9-harbour-lane-realtracs.zip')
-  const stagedExt = (i: number) => (/\.(png|jpe?g|webp)/.exec(done[i]!.outputImageUrl!)?.[1] ?? 'png')
+  const stagedExt = (i: number) => /\.(png|jpe?g|webp)/.exec(done[i]!.outputImageUrl!)?.[1] ?? 'png'
   const order = [0, 1, 2].flatMap((i) => [`0${i + 1}-original.jpg`, `0${i + 1}-staged.${stagedExt(i)}`])
   expect([...realtracs.keys()]).toEqual([...order, 'captions.csv', 'remarks.txt'])
   expect(csvRows(realtracs.get('captions.csv')!.toString())).toEqual([
@@ -210,7 +214,12 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
     // no overlay at all: the staged photo's pixels are the master's, the band's rows included
     const file = realtracs.get(`${n}-staged.${stagedExt(i)}`)!
     const { width = 0, height = 0 } = await sharp(master).metadata()
-    const rows = rowDifferences(await grey(file, width, height), await grey(master, width, height), width, height)
+    const rows = rowDifferences(
+      await grey(file, width, height),
+      await grey(master, width, height),
+      width,
+      height,
+    )
     expect(Math.max(...rows), `photo ${i + 1} unlabelled`).toBeLessThan(1)
     const credentials = await verify(page, `${n}-staged.${stagedExt(i)}`, file)
     expect(credentials.state).toBe('valid')
@@ -220,7 +229,12 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
     )
     // the room as it is: the photo as uploaded, which Parti signs nothing about
     const original = realtracs.get(`${n}-original.jpg`)!
-    const shown = rowDifferences(await grey(original, 1024, 768), await grey(photos[i]!, 1024, 768), 1024, 768)
+    const shown = rowDifferences(
+      await grey(original, 1024, 768),
+      await grey(photos[i]!, 1024, 768),
+      1024,
+      768,
+    )
     expect(Math.max(...shown), `photo ${i + 1} original as taken`).toBeLessThan(1)
     expect((await verify(page, `${n}-original.jpg`, original)).state).toBe('none')
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ExportBoard, labelHeight, planExport, type StagedPhoto } from './mls-export.ts'
+import { type ExportBoard, isStagedRoom, labelHeight, planExport, type StagedPhoto } from './mls-export.ts'
 
 // docs/decisions/0105-mls-rules-applied-at-export.md: the export's order and refusals, as a pure plan.
 const board = (patch: Partial<ExportBoard> = {}): ExportBoard => ({
@@ -99,5 +99,14 @@ describe('planExport', () => {
     expect(labelHeight(0.05, 480)).toBe(24)
     expect(labelHeight(0.04, 4000)).toBe(160)
     expect(labelHeight(0.001, 100)).toBe(1)
+  })
+  it('counts as staged only a result whose staging phase delivered', () => {
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'completed' })).toBe(true)
+    // from before phases were recorded: staged whole
+    expect(isStagedRoom(undefined)).toBe(true)
+    // a listing's "Clean" alone, and a staging phase that failed for good: a cleaned room
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'skipped' })).toBe(false)
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'failed' })).toBe(false)
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'pending' })).toBe(false)
   })
 })

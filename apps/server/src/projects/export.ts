@@ -14,7 +14,13 @@ import {
 } from '../db/repos/projects.ts'
 import { csvLine } from '../domain/csv.ts'
 import { AppError, notFound } from '../domain/errors.ts'
-import { type ExportEntry, labelHeight, planExport, type StagedPhoto } from '../domain/mls-export.ts'
+import {
+  type ExportEntry,
+  isStagedRoom,
+  labelHeight,
+  planExport,
+  type StagedPhoto,
+} from '../domain/mls-export.ts'
 import { isUuid } from '../lib/ids.ts'
 import type { Provenance } from '../provenance/service.ts'
 import type { BlobStore } from '../storage/types.ts'
@@ -81,18 +87,19 @@ export class MlsExport {
       })
     const board = toBoard(boardRow)
     const rows = await projectGenerations(this.db, userId, projectId)
-    const photos: StagedPhoto[] = rows
-      .filter((r) => r.mode === 'staging' && r.status === 'completed' && r.outputImageKey)
-      .map((r) => {
-        const meta = r.metadata as GenerationMetadata
-        return {
-          generationId: r.id,
-          originalKey: r.inputKeys[0] ?? null,
-          stagedKey: r.outputImageKey!,
-          fidelity: meta.fidelity,
-          stagingOptions: meta.stagingOptions ?? [],
-        }
-      })
+    const photos: StagedPhoto[] = rows.flatMap((r) => {
+      const meta = r.metadata as GenerationMetadata
+      if (r.mode !== 'staging' || r.status !== 'completed' || !r.outputImageKey) return []
+      // a cleaned room is not a staged one: a listing's "Clean" alone, or a staging phase that failed
+      if (!isStagedRoom(meta.phases)) return []
+      return {
+        generationId: r.id,
+        originalKey: r.inputKeys[0] ?? null,
+        stagedKey: r.outputImageKey!,
+        fidelity: meta.fidelity,
+        stagingOptions: meta.stagingOptions ?? [],
+      }
+    })
     const plan = planExport(board, photos, project.published)
     if (!plan.ok)
       throw new AppError('unprocessable', "This export breaks the board's rules", { reasons: plan.reasons })
