@@ -62,6 +62,12 @@ const qrPng = (url: string): Promise<Buffer> =>
 const qrFileOf = (file: string) => `qr/${file.replace(/\.[a-z]+$/i, '')}.png`
 
 /**
+ * Pictures go into the zip stored, not deflated: a JPEG, PNG or QR code gains nothing from it, and deflating
+ * a listing of phone photos cost more than half of the export's time (bench/README.md, MLS export).
+ */
+const STORED = { compress: false } as const
+
+/**
  * The MLS export of a project (docs/decisions/0105-mls-rules-applied-at-export.md): a zip in the board's order,
  * captions.csv, remarks.txt, the label burnt into copies where the board requires it. Refused with every reason
  * when the project breaks the board's rules.
@@ -116,14 +122,14 @@ export class MlsExport {
     const byId = new Map(rows.map((r) => [r.id, r]))
     for (const entry of plan.entries) {
       const out = await this.fileOf(entry, byId.get(entry.generationId), board)
-      zip.addBuffer(out, entry.file)
+      zip.addBuffer(out, entry.file, STORED)
       const [caption, link] = await this.caption(entry, board.captionText, userId, projectId)
       // where the board allows QR codes, the link is also a printable code (a board that forbids them gets none)
       const qr = link && board.qrAllowed ? qrFileOf(entry.file) : ''
       if (qr) codes.push([qr, await qrPng(link)])
       captions += csvLine([entry.file, caption, link, qr])
     }
-    for (const [file, png] of codes) zip.addBuffer(png, file)
+    for (const [file, png] of codes) zip.addBuffer(png, file, STORED)
     zip.addBuffer(Buffer.from(captions), 'captions.csv')
     zip.addBuffer(Buffer.from(board.remarksPrefix ? `${board.remarksPrefix}\n` : ''), 'remarks.txt')
     zip.end()
