@@ -311,6 +311,8 @@ describe('export for MLS', () => {
     expect(page.headers.get('content-type')).toContain('text/html')
     const html = await page.text()
     expect(html).toContain('dir="rtl"')
+    // the agent's Latin reference keeps its order on the Arabic page: isolated from the text around it
+    expect(html).toContain('<bdi>12 Elm Street</bdi>')
     expect(html).toContain(`${path}/photo`)
     const photoRes = await fetch(`${server.url}${path}/photo`)
     expect(photoRes.status).toBe(200)

@@ -116,7 +116,8 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
   await page.reload()
   const panel = page.getByTestId('listing-panel')
   await expect(panel.getByTestId('listing-room')).toHaveCount(3)
-  for (const [i, room] of ['Living room', 'Dining room', 'Study'].entries())
+  // the third photo left untagged: a room of its own
+  for (const [i, room] of ['Living room', 'Dining room'].entries())
     await panel.getByTestId('listing-room').nth(i).fill(room)
   await panel.getByTestId('listing-step-staging:staging-clean').check()
   await expect(panel.getByTestId('listing-step-staging')).toBeChecked()
@@ -126,6 +127,12 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
   const table = panel.getByTestId('listing-quote-table')
   await expect(table.locator('tbody tr')).toHaveCount(9)
   await expect(panel.getByTestId('listing-total')).toHaveText('180')
+  // each line names the room as tagged; the untagged photo's lines show no made-up name
+  await expect(table.getByTestId('listing-quote-room')).toHaveText([
+    ...Array(3).fill('Living room'),
+    ...Array(3).fill('Dining room'),
+    ...Array(3).fill('—'),
+  ])
   await panel.getByTestId('listing-run').click()
   await expect(page.getByText('6 jobs started for 180 credits')).toBeVisible()
 
@@ -149,6 +156,14 @@ test('a listing of three rooms is cleaned, staged and exported for two boards wi
   const masters = await Promise.all(done.map(async (g) => (await page.request.get(g.outputImageUrl!)).body()))
   await page.reload()
   await expect(page.getByTestId('project-sources').locator('li')).toHaveCount(3)
+  // each version named by what made it: the light-corrected photo, the cleaned room, the staged room
+  await expect(page.getByTestId('project-sources').locator('li').first().locator('figcaption')).toHaveText([
+    'Original',
+    'Better light',
+    'Cleaned',
+    'Cleaned',
+    'Staged',
+  ])
 
   // RMLS: the staged photos alone, each with the label burnt in; no captions, no remarks
   const rmls = await exportZip(page, '9-harbour-lane-rmls.zip')
