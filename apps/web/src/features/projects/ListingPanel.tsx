@@ -177,6 +177,7 @@ export function ListingPanel({ projectId, sources }: { projectId: string; source
                 {t('projects:listing.photo', { n: i + 1 })}
               </span>
               <input
+                dir="auto"
                 className={`${field} w-full`}
                 value={of(p.id).room}
                 maxLength={60}
