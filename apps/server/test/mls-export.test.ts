@@ -241,6 +241,20 @@ describe('export for MLS', () => {
     expect(JSON.parse(refused.body.toString()).error.details.reasons).toEqual([{ id: 'no_staged' }])
   })
 
+  it('refuses before the first byte when a file of the project is missing from the store', async () => {
+    const id = await project('realtracs', 'Missing original')
+    await stagedPhoto(id, 24)
+    const gone = await stagedPhoto(id, 25)
+    await server.ctx.storage.blobs.delete(gone.originalKey)
+    const r = await exportZip(a, id)
+    // an answer, not a zip cut short: the export streams only once every file is known to be there
+    expect(r.status).toBe(409)
+    expect(JSON.parse(r.body.toString()).error).toMatchObject({
+      code: 'conflict',
+      message: 'A file of this project is missing: 02-original.jpg',
+    })
+  })
+
   it('puts an unaltered photo first where the board forbids an altered primary photo', async () => {
     const id = await project('mls-now')
     const s = await stagedPhoto(id, 4)

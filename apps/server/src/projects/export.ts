@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
 import type { GenerationMetadata } from '@parti/contract'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
@@ -63,9 +64,11 @@ const qrFileOf = (file: string) => `qr/${file.replace(/\.[a-z]+$/i, '')}.png`
 
 /**
  * Pictures go into the zip stored, not deflated: a JPEG, PNG or QR code gains nothing from it, and deflating
- * a listing of phone photos cost more than half of the export's time (bench/README.md, MLS export).
+ * a listing of phone photos cost two thirds of the export's time (docs/decisions/0122-mls-export-streamed-and-stored.md).
  */
 const STORED = { compress: false } as const
+
+const missingFile = (file: string) => new AppError('conflict', `A file of this project is missing: ${file}`)
 
 /**
  * The MLS export of a project (docs/decisions/0105-mls-rules-applied-at-export.md): a zip in the board's order,
@@ -82,7 +85,7 @@ export class MlsExport {
     private readonly provenance: Provenance,
   ) {}
 
-  async build(userId: string, projectId: string): Promise<{ zip: Buffer; fileName: string }> {
+  async build(userId: string, projectId: string): Promise<{ zip: Readable; fileName: string }> {
     const found = isUuid(projectId) ? await findOwnProject(this.db, userId, projectId) : null
     if (!found) throw notFound()
     const project = found.row
@@ -110,19 +113,25 @@ export class MlsExport {
     if (!plan.ok)
       throw new AppError('unprocessable', "This export breaks the board's rules", { reasons: plan.reasons })
 
+    // every file is there before the first byte leaves: a missing one is refused, not a download cut short
+    for (const entry of plan.entries)
+      if (!(await this.storage.blobs.head(entry.key))) throw missingFile(entry.file)
+
+    // streamed (docs/decisions/0122-mls-export-streamed-and-stored.md): each picture is read, labelled and signed
+    // when the zip reaches it, so the server holds one photo at a time, not the whole listing
     const zip = new ZipFile()
-    const chunks: Buffer[] = []
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c))
-    const done = new Promise<void>((resolve, reject) => {
-      zip.outputStream.on('end', resolve)
-      zip.outputStream.on('error', reject)
-    })
+    const output = zip.outputStream as Readable
+    zip.on('error', (err: Error) => output.destroy(err))
     let captions = csvLine(['file', 'caption', 'original_link', 'qr_code'])
     const codes: [string, Buffer][] = []
     const byId = new Map(rows.map((r) => [r.id, r]))
     for (const entry of plan.entries) {
-      const out = await this.fileOf(entry, byId.get(entry.generationId), board)
-      zip.addBuffer(out, entry.file, STORED)
+      zip.addReadStreamLazy(entry.file, STORED, (cb) => {
+        this.fileOf(entry, byId.get(entry.generationId), board).then(
+          (bytes) => cb(null, Readable.from([bytes])),
+          (err: Error) => cb(err, undefined as never),
+        )
+      })
       const [caption, link] = await this.caption(entry, board.captionText, userId, projectId)
       // where the board allows QR codes, the link is also a printable code (a board that forbids them gets none)
       const qr = link && board.qrAllowed ? qrFileOf(entry.file) : ''
@@ -133,8 +142,7 @@ export class MlsExport {
     zip.addBuffer(Buffer.from(captions), 'captions.csv')
     zip.addBuffer(Buffer.from(board.remarksPrefix ? `${board.remarksPrefix}\n` : ''), 'remarks.txt')
     zip.end()
-    await done
-    return { zip: Buffer.concat(chunks), fileName: `${slugify(project.name, 'project')}-${board.id}.zip` }
+    return { zip: output, fileName: `${slugify(project.name, 'project')}-${board.id}.zip` }
   }
 
   /**
@@ -147,7 +155,7 @@ export class MlsExport {
     generation: Parameters<Provenance['sign']>[0] | undefined,
     board: { labelText: string; labelHeightShare: number },
   ): Promise<Buffer> {
-    const missing = () => new AppError('conflict', `A file of this project is missing: ${entry.file}`)
+    const missing = () => missingFile(entry.file)
     if (entry.role === 'original' || !generation) {
       const bytes = await this.storage.blobs.get(entry.key)
       if (!bytes) throw missing()
