@@ -93,7 +93,7 @@ export const section = {
             value: `${Math.max(...measured.map((r) => r.peakRssMb))} MB (${Math.max(...measured.map((r) => r.peakHeapMb))} MB)`,
             target: 'reported',
             pass: null,
-            note: `before: ${ready.baselineRssMb} MB resident, ${ready.baselineHeapMb} MB heap (PGlite included); the zip of ${mb(first.bytes)} MB is built in memory`,
+            note: `before: ${ready.baselineRssMb} MB resident, ${ready.baselineHeapMb} MB heap (PGlite included); the zip of ${mb(first.bytes)} MB streams, one photo at a time${process.env.MALLOC_ARENA_MAX ? `; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}`,
           },
         )
       }
