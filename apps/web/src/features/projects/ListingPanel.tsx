@@ -177,7 +177,8 @@ export function ListingPanel({ projectId, sources }: { projectId: string; source
                 {t('projects:listing.photo', { n: i + 1 })}
               </span>
               <input
-                dir="auto"
+                // the typed name's own direction; empty, the page's, so the placeholder sits where it reads from
+                dir={of(p.id).room ? 'auto' : undefined}
                 className={`${field} w-full`}
                 value={of(p.id).room}
                 maxLength={60}
