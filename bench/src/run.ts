@@ -40,6 +40,7 @@ for (const extra of [
   './prep-section.ts',
   './provenance-section.ts',
   './prep-renovate-section.ts',
+  './mls-export-section.ts',
 ]) {
   try {
     const mod = (await import(extra)) as { section?: { title: string; run: () => Promise<BenchRow[]> } }

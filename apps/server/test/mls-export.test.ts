@@ -222,6 +222,39 @@ describe('export for MLS', () => {
     )
   })
 
+  it('leaves out a cleaned room: cleaning run alone, or a staging phase that failed for good', async () => {
+    const id = await project('rmls', 'Cleaned and staged')
+    const s = await stagedPhoto(id, 20, { phases: { cleaning: 'completed', staging: 'completed' } })
+    await stagedPhoto(id, 21, {
+      steps: ['staging-clean'],
+      phases: { cleaning: 'completed', staging: 'skipped' },
+    })
+    await stagedPhoto(id, 22, { phases: { cleaning: 'completed', staging: 'failed' } })
+    const files = await unzip((await exportZip(a, id)).body)
+    expect([...files.keys()]).toEqual(['01-staged.jpg', 'captions.csv', 'remarks.txt'])
+    expect(await rowDiff(files.get('01-staged.jpg')!, s.staged, 0, H - 30)).toBeLessThan(3)
+    // nothing staged at all is refused as such, not exported as staged
+    const cleanedOnly = await project('rmls', 'Cleaned only')
+    await stagedPhoto(cleanedOnly, 23, { phases: { cleaning: 'completed', staging: 'skipped' } })
+    const refused = await exportZip(a, cleanedOnly)
+    expect(refused.status).toBe(422)
+    expect(JSON.parse(refused.body.toString()).error.details.reasons).toEqual([{ id: 'no_staged' }])
+  })
+
+  it('refuses before the first byte when a file of the project is missing from the store', async () => {
+    const id = await project('realtracs', 'Missing original')
+    await stagedPhoto(id, 24)
+    const gone = await stagedPhoto(id, 25)
+    await server.ctx.storage.blobs.delete(gone.originalKey)
+    const r = await exportZip(a, id)
+    // an answer, not a zip cut short: the export streams only once every file is known to be there
+    expect(r.status).toBe(409)
+    expect(JSON.parse(r.body.toString()).error).toMatchObject({
+      code: 'conflict',
+      message: 'A file of this project is missing: 02-original.jpg',
+    })
+  })
+
   it('puts an unaltered photo first where the board forbids an altered primary photo', async () => {
     const id = await project('mls-now')
     const s = await stagedPhoto(id, 4)
@@ -292,6 +325,8 @@ describe('export for MLS', () => {
     expect(page.headers.get('content-type')).toContain('text/html')
     const html = await page.text()
     expect(html).toContain('dir="rtl"')
+    // the agent's Latin reference keeps its order on the Arabic page: isolated from the text around it
+    expect(html).toContain('<bdi>12 Elm Street</bdi>')
     expect(html).toContain(`${path}/photo`)
     const photoRes = await fetch(`${server.url}${path}/photo`)
     expect(photoRes.status).toBe(200)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   type ExportBoard,
   type FileFaces,
+  isStagedRoom,
   labelHeight,
   planExport,
   privacyReasons,
@@ -107,6 +108,15 @@ describe('planExport', () => {
     expect(labelHeight(0.05, 480)).toBe(24)
     expect(labelHeight(0.04, 4000)).toBe(160)
     expect(labelHeight(0.001, 100)).toBe(1)
+  })
+  it('counts as staged only a result whose staging phase delivered', () => {
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'completed' })).toBe(true)
+    // from before phases were recorded: staged whole
+    expect(isStagedRoom(undefined)).toBe(true)
+    // a listing's "Clean" alone, and a staging phase that failed for good: a cleaned room
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'skipped' })).toBe(false)
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'failed' })).toBe(false)
+    expect(isStagedRoom({ cleaning: 'completed', staging: 'pending' })).toBe(false)
   })
 })
 

@@ -196,6 +196,15 @@ export function privacyReasons(
   return out
 }
 
+/**
+ * Whether a home staging result shows a staged room: its staging phase delivered. A job that ran its cleaning
+ * alone (a whole listing's "Clean") or whose staging phase failed for good holds a cleaned photo, not a staged
+ * one (docs/product.md#staging-phases): the board's label and captions do not speak of it, so it stays out of
+ * the export. A result from before phases were recorded was staged whole.
+ */
+export const isStagedRoom = (phases: Readonly<Record<string, string>> | undefined): boolean =>
+  (phases?.staging ?? 'completed') === 'completed'
+
 /** The label band's height in pixels for an image of this height. */
 export const labelHeight = (share: number, imageHeight: number): number =>
   Math.max(1, Math.round(share * imageHeight))

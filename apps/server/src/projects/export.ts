@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
 import type { GenerationMetadata } from '@parti/contract'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
@@ -15,7 +16,13 @@ import {
 } from '../db/repos/projects.ts'
 import { csvLine } from '../domain/csv.ts'
 import { AppError, notFound } from '../domain/errors.ts'
-import { type ExportEntry, labelHeight, planExport, type StagedPhoto } from '../domain/mls-export.ts'
+import {
+  type ExportEntry,
+  isStagedRoom,
+  labelHeight,
+  planExport,
+  type StagedPhoto,
+} from '../domain/mls-export.ts'
 import type { GenerationRow } from '../jobs/queue.ts'
 import { isUuid } from '../lib/ids.ts'
 import type { Provenance } from '../provenance/service.ts'
@@ -59,6 +66,14 @@ const qrPng = (url: string): Promise<Buffer> =>
 const qrFileOf = (file: string) => `qr/${file.replace(/\.[a-z]+$/i, '')}.png`
 
 /**
+ * Pictures go into the zip stored, not deflated: a JPEG, PNG or QR code gains nothing from it, and deflating
+ * a listing of phone photos cost two thirds of the export's time (docs/decisions/0122-mls-export-streamed-and-stored.md).
+ */
+const STORED = { compress: false } as const
+
+const missingFile = (file: string) => new AppError('conflict', `A file of this project is missing: ${file}`)
+
+/**
  * The MLS export of a project (docs/decisions/0105-mls-rules-applied-at-export.md): a zip in the board's order,
  * captions.csv, remarks.txt, the label burnt into copies where the board requires it. Refused with every reason
  * when the project breaks the board's rules.
@@ -75,7 +90,7 @@ export class MlsExport {
     private readonly privacy = new PrivacyCheck(db, storage, cachedFaceCounter(db)),
   ) {}
 
-  async build(userId: string, projectId: string): Promise<{ zip: Buffer; fileName: string }> {
+  async build(userId: string, projectId: string): Promise<{ zip: Readable; fileName: string }> {
     const found = isUuid(projectId) ? await findOwnProject(this.db, userId, projectId) : null
     if (!found) throw notFound()
     const project = found.row
@@ -86,19 +101,20 @@ export class MlsExport {
       })
     const board = toBoard(boardRow)
     const rows = await projectGenerations(this.db, userId, projectId)
-    const photos: StagedPhoto[] = rows
-      .filter((r) => r.mode === 'staging' && r.status === 'completed' && r.outputImageKey)
-      .map((r) => {
-        const meta = r.metadata as GenerationMetadata
-        return {
-          generationId: r.id,
-          originalKey: r.inputKeys[0] ?? null,
-          stagedKey: r.outputImageKey!,
-          sourceGenerationId: r.sourceGenerationId,
-          fidelity: meta.fidelity,
-          stagingOptions: meta.stagingOptions ?? [],
-        }
-      })
+    const photos: StagedPhoto[] = rows.flatMap((r) => {
+      const meta = r.metadata as GenerationMetadata
+      if (r.mode !== 'staging' || r.status !== 'completed' || !r.outputImageKey) return []
+      // a cleaned room is not a staged one: a listing's "Clean" alone, or a staging phase that failed
+      if (!isStagedRoom(meta.phases)) return []
+      return {
+        generationId: r.id,
+        originalKey: r.inputKeys[0] ?? null,
+        stagedKey: r.outputImageKey!,
+        sourceGenerationId: r.sourceGenerationId,
+        fidelity: meta.fidelity,
+        stagingOptions: meta.stagingOptions ?? [],
+      }
+    })
     const plan = planExport(board, photos, project.published)
     const reasons = plan.ok ? [] : [...plan.reasons]
     let entries = plan.entries
@@ -111,31 +127,36 @@ export class MlsExport {
     if (reasons.length)
       throw new AppError('unprocessable', "This export breaks the board's rules", { reasons })
 
+    // every file is there before the first byte leaves: a missing one is refused, not a download cut short
+    for (const entry of entries)
+      if (!(await this.storage.blobs.head(entry.key))) throw missingFile(entry.file)
+
+    // streamed (docs/decisions/0122-mls-export-streamed-and-stored.md): each picture is read, labelled and signed
+    // when the zip reaches it, so the server holds one photo at a time, not the whole listing
     const zip = new ZipFile()
-    const chunks: Buffer[] = []
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c))
-    const done = new Promise<void>((resolve, reject) => {
-      zip.outputStream.on('end', resolve)
-      zip.outputStream.on('error', reject)
-    })
+    const output = zip.outputStream as Readable
+    zip.on('error', (err: Error) => output.destroy(err))
     let captions = csvLine(['file', 'caption', 'original_link', 'qr_code'])
     const codes: [string, Buffer][] = []
     const byId = new Map(rows.map((r) => [r.id, r]))
     for (const entry of entries) {
-      const out = await this.fileOf(entry, byId.get(entry.blurredBy ?? entry.generationId), board)
-      zip.addBuffer(out, entry.file)
+      zip.addReadStreamLazy(entry.file, STORED, (cb) => {
+        this.fileOf(entry, byId.get(entry.blurredBy ?? entry.generationId), board).then(
+          (bytes) => cb(null, Readable.from([bytes])),
+          (err: Error) => cb(err, undefined as never),
+        )
+      })
       const [caption, link] = await this.caption(entry, board.captionText, userId, projectId)
       // where the board allows QR codes, the link is also a printable code (a board that forbids them gets none)
       const qr = link && board.qrAllowed ? qrFileOf(entry.file) : ''
       if (qr) codes.push([qr, await qrPng(link)])
       captions += csvLine([entry.file, caption, link, qr])
     }
-    for (const [file, png] of codes) zip.addBuffer(png, file)
+    for (const [file, png] of codes) zip.addBuffer(png, file, STORED)
     zip.addBuffer(Buffer.from(captions), 'captions.csv')
     zip.addBuffer(Buffer.from(board.remarksPrefix ? `${board.remarksPrefix}\n` : ''), 'remarks.txt')
     zip.end()
-    await done
-    return { zip: Buffer.concat(chunks), fileName: `${slugify(project.name, 'project')}-${board.id}.zip` }
+    return { zip: output, fileName: `${slugify(project.name, 'project')}-${board.id}.zip` }
   }
 
   /**
@@ -148,7 +169,7 @@ export class MlsExport {
     generation: GenerationRow | undefined,
     board: { labelText: string; labelHeightShare: number },
   ): Promise<Buffer> {
-    const missing = () => new AppError('conflict', `A file of this project is missing: ${entry.file}`)
+    const missing = () => missingFile(entry.file)
     if ((entry.role === 'original' && !entry.blurredBy) || !generation) {
       const bytes = await this.storage.blobs.get(entry.key)
       if (!bytes) throw missing()

@@ -65,7 +65,12 @@ export function originalPageHtml(
 ): string {
   const t = TEXT[language]
   const dir = (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr'
-  const place = [facts.projectName, facts.reference].filter(Boolean).map(escapeHtml).join(' · ')
+  // the project's name and reference are the agent's text: each isolated, so "9 Harbour Lane" keeps its order
+  // on an Arabic page
+  const place = [facts.projectName, facts.reference]
+    .filter(Boolean)
+    .map((s) => `<bdi>${escapeHtml(s)}</bdi>`)
+    .join(' · ')
   return `<!doctype html>
 <html lang="${language}" dir="${dir}">
 <head>

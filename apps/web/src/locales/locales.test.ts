@@ -20,6 +20,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
+// a counted text's forms (i18next picks one by the language's plural rules, Intl.PluralRules): key_one, key_few…
+const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/
+/** The keys with each counted text's forms folded into one: languages differ in how many forms they use. */
+const keysOf = (strings: Map<string, string>) => [
+  ...new Set([...strings.keys()].map((k) => (PLURAL.exec(k) ? `${PLURAL.exec(k)![1]}_#` : k))),
+]
+/** The forms the counts a screen shows (0 to 1,000) fall into in this language. */
+const pluralForms = (language: string) => {
+  const rules = new Intl.PluralRules(language)
+  return [...new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)))]
+}
+
 // interpolation values and the <tag>…</tag> markup that <Trans> turns into links
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort()
@@ -38,7 +50,18 @@ describe.each([
     const strings = flatten((files[pathOf(language)] ?? {}) as Tree)
 
     it('has exactly the keys of en.json', () => {
-      expect([...strings.keys()].sort()).toEqual([...english.keys()].sort())
+      expect(keysOf(strings).sort()).toEqual(keysOf(english).sort())
+    })
+
+    it('has every form of a counted text its language uses', () => {
+      // a form missing falls back to English: "3 rooms." in an Arabic sentence
+      const counted = keysOf(strings).filter((k) => k.endsWith('_#'))
+      const missing = counted.flatMap((k) =>
+        pluralForms(language)
+          .map((form) => k.replace(/#$/, form))
+          .filter((key) => !strings.has(key)),
+      )
+      expect(missing).toEqual([])
     })
 
     it('has no empty value', () => {
@@ -47,7 +70,12 @@ describe.each([
 
     it('keeps every interpolation placeholder', () => {
       for (const [key, value] of english)
-        expect(placeholders(strings.get(key) ?? ''), key).toEqual(placeholders(value))
+        if (!PLURAL.test(key)) expect(placeholders(strings.get(key) ?? ''), key).toEqual(placeholders(value))
+      // each form of a counted text keeps what the English "other" form says
+      for (const [key, value] of strings) {
+        const base = PLURAL.exec(key)?.[1]
+        if (base) expect(placeholders(value), key).toEqual(placeholders(english.get(`${base}_other`) ?? ''))
+      }
     })
 
     it('is a translation, not a copy of English', () => {

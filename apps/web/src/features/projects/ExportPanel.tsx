@@ -99,7 +99,8 @@ export function ExportPanel({ project, board }: { project: Project; board: MlsBo
         )}
       </ul>
       <p className="mt-1 text-xs text-fg-subtle">
-        {t('export.source', { source: board.source, date: board.checkedAt })}
+        {/* the board's source is English text: isolated, so an Arabic sentence around it keeps its order */}
+        {t('export.source', { source: `\u2068${board.source}\u2069`, date: board.checkedAt })}
       </p>
       <Button className="mt-3" onClick={run} disabled={pending} data-testid="export-run">
         {pending ? <Spinner /> : <Download aria-hidden />}

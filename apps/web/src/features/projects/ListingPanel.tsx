@@ -177,6 +177,8 @@ export function ListingPanel({ projectId, sources }: { projectId: string; source
                 {t('projects:listing.photo', { n: i + 1 })}
               </span>
               <input
+                // the typed name's own direction; empty, the page's, so the placeholder sits where it reads from
+                dir={of(p.id).room ? 'auto' : undefined}
                 className={`${field} w-full`}
                 value={of(p.id).room}
                 maxLength={60}
@@ -229,8 +231,14 @@ export function ListingPanel({ projectId, sources }: { projectId: string; source
                 {quote.lines.map((l) => (
                   <tr key={`${l.generationId}-${l.kind}-${l.step}`} className="border-t border-border">
                     <td className="py-1.5 pe-3">{photoNumber(l.generationId)}</td>
-                    <td dir="auto" className="py-1.5 pe-3">
-                      {l.room}
+                    <td className="py-1.5 pe-3" data-testid="listing-quote-room">
+                      {/* the room as the agent tagged it (isolated: a Latin name in an Arabic table keeps its
+                          place); an untagged photo is a room of its own, which the server names by an id */}
+                      {of(l.generationId).room.trim() ? (
+                        <bdi>{l.room}</bdi>
+                      ) : (
+                        <span className="text-fg-subtle">—</span>
+                      )}
                     </td>
                     <td className="py-1.5">
                       {t(`gallery:kinds.${l.kind}` as never)}

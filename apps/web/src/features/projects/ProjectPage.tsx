@@ -88,7 +88,9 @@ export default function ProjectPage() {
               <Fact label={t('fields.board')} value={board ? board.name : t('fields.noBoard')} />
             </dl>
             {p.notes && (
-              <p className="mt-2 max-w-prose text-sm whitespace-pre-wrap text-fg-muted">{p.notes}</p>
+              <p dir="auto" className="mt-2 max-w-prose text-start text-sm whitespace-pre-wrap text-fg-muted">
+                {p.notes}
+              </p>
             )}
           </div>
           <div className="flex flex-wrap gap-2">
@@ -153,8 +155,9 @@ function Fact({ label, value }: { label: string; value: string }) {
   return (
     <>
       <dt className="text-fg-subtle">{label}</dt>
-      <dd dir="auto" className="min-w-0 truncate text-start text-fg">
-        {value}
+      {/* beside its label in either direction; the value's own direction kept inside */}
+      <dd className="min-w-0 truncate text-start text-fg">
+        <bdi>{value}</bdi>
       </dd>
     </>
   )
@@ -162,7 +165,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** One source photo, then every version made from it, in a row that scrolls sideways on a phone. */
 function SourceRow({ source }: { source: ProjectSource }) {
-  const { t } = useTranslation('projects')
+  const { t } = useTranslation(['projects', 'gallery'])
   return (
     <li className="rounded-xl border border-border bg-surface p-3 shadow-card">
       <div className="flex gap-3 overflow-x-auto pb-1">
@@ -173,7 +176,7 @@ function SourceRow({ source }: { source: ProjectSource }) {
   )
 }
 
-function versionTiles(g: Generation, t: TFunction<'projects'>) {
+function versionTiles(g: Generation, t: TFunction<['projects', 'gallery']>) {
   const link = `/gallery?item=${g.id}`
   if (g.status !== 'completed')
     return [
@@ -188,11 +191,12 @@ function versionTiles(g: Generation, t: TFunction<'projects'>) {
     )
   // a staging job that ran its cleaning step alone (a whole listing's "Clean") made a cleaned room
   const cleanedOnly = g.mode === 'staging' && g.metadata.steps && !g.metadata.steps.includes('staging-stage')
+  // any other result is named by its kind ("Better light", "New sky"), as the gallery names it
   const label = cleanedOnly
     ? t('versions.cleaned')
     : g.mode === 'staging'
       ? t('versions.staged')
-      : t('versions.edited')
+      : t(`gallery:kinds.${g.mode}` as never, { defaultValue: t('versions.edited') })
   tiles.push(<Tile key={g.id} label={label} image={g.thumbnailUrl ?? g.outputImageUrl} link={link} />)
   return tiles
 }
