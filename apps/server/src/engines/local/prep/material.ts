@@ -1,0 +1,304 @@
+import {
+  ciede2000,
+  type Lab,
+  labToSrgb,
+  type MaterialId,
+  materialAlbedo,
+  materialLab,
+  materialOf,
+  srgbToLab,
+} from '@parti/contract'
+import { detectSegments } from '../../../lib/line-segments.ts'
+import type { RawImage } from '../image-io.ts'
+import { FOCAL_OF_DIAGONAL, floorVanishingPoint, type Segment } from './geometry.ts'
+import {
+  changedOutside,
+  LIN,
+  linToOklab,
+  measuredDeltaE,
+  type Surface,
+  type SurfaceKind,
+  surfaceKind,
+  toByte,
+} from './repaint.ts'
+
+// A material laid on a floor or a wall (docs/decisions/0120-repaint-materials.md): the surface the click picks
+// (as for a colour), a plane for it — a floor recedes to the horizon its edges' vanishing point gives, a wall is
+// taken flat — the library's procedural texture in metres on that plane, times the light each pixel had.
+// Measured on the result as a colour is: ΔE00 of the surface's mean against the material's base colour, and the
+// pixels outside it that changed.
+
+/** the camera's height above a floor, metres: a listing photographer's tripod */
+export const CAMERA_HEIGHT = 1.4
+/** a wall's height when it is taken flat, metres: what sets the size of its bricks or tiles */
+export const WALL_HEIGHT = 2.5
+
+/**
+ * How the plane was found: from the vanishing point of the floor's receding lines, assumed from a level camera
+ * (horizon at mid-height) when too few lines agree, or flat (a wall or ceiling, facing the camera).
+ */
+export type Perspective = 'vanishing_point' | 'assumed_level' | 'flat'
+
+export interface Plane {
+  kind: SurfaceKind
+  perspective: Perspective
+  /** floor: the horizon's row and the column receding lines meet at, in pixels of the image */
+  horizon: number | null
+  vanishX: number | null
+  /** (u, v) on the surface in metres at the centre of pixel (x, y), and the pixel's size there (fu, fv) */
+  at(x: number, y: number, out: Float64Array): void
+}
+
+/** The rows and columns the surface spans (pixels with mask ≥ 128). */
+function bounds(surface: Surface) {
+  const { mask, width, height } = surface
+  let top = height
+  let bottom = -1
+  let left = width
+  let right = -1
+  for (let y = 0; y < height; y++)
+    for (let x = 0, p = y * width; x < width; x++, p++)
+      if (mask[p]! >= 128) {
+        if (y < top) top = y
+        bottom = y
+        if (x < left) left = x
+        if (x > right) right = x
+      }
+  return { top, bottom, left, right }
+}
+
+/**
+ * The plane a material is laid on. `segments` are M-LSD's in pixels of the image (null: none found); only a
+ * floor uses them. Pure, so a test can hand it the lines it wants.
+ */
+export function planeOf(surface: Surface, segments: Segment[] | null): Plane {
+  const { width, height } = surface
+  const kind = surfaceKind(surface)
+  const b = bounds(surface)
+  if (kind !== 'floor') {
+    const s = WALL_HEIGHT / Math.max(b.bottom - b.top + 1, 0.3 * height)
+    return {
+      kind,
+      perspective: 'flat',
+      horizon: null,
+      vanishX: null,
+      at(x, y, out) {
+        out[0] = (x + 0.5 - b.left) * s
+        out[1] = (b.bottom + 0.5 - y) * s
+        out[2] = s
+        out[3] = s
+      },
+    }
+  }
+  // the floor's receding lines: oblique segments whose middle lies on the region or along its edge
+  const cell = Math.max(4, Math.round(Math.max(width, height) / 64))
+  const gw = Math.ceil(width / cell)
+  const gh = Math.ceil(height / cell)
+  const grid = new Uint8Array(gw * gh)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (surface.mask[y * width + x]! >= 128) grid[((y / cell) | 0) * gw + ((x / cell) | 0)] = 1
+  const near = (s: Segment) => {
+    const cx = Math.floor((s.x1 + s.x2) / 2 / cell)
+    const cy = Math.floor((s.y1 + s.y2) / 2 / cell)
+    for (let j = cy - 1; j <= cy + 1; j++)
+      for (let i = cx - 1; i <= cx + 1; i++)
+        if (i >= 0 && j >= 0 && i < gw && j < gh && grid[j * gw + i]) return true
+    return false
+  }
+  const vp = segments ? floorVanishingPoint(segments, near, width, height) : null
+  let horizon = Math.min(height / 2, b.top - 0.08 * height)
+  let vanishX = width / 2
+  let perspective: Perspective = 'assumed_level'
+  if (vp && Math.abs(vp.point[2]) > 1e-9) {
+    const vx = vp.point[0] / vp.point[2]
+    const vy = vp.point[1] / vp.point[2]
+    // a horizon above the floor and not absurdly far: a floor's lines meet there
+    if (vy < b.top - 0.02 * height && vy > -height && vx > -width && vx < 2 * width) {
+      horizon = vy
+      vanishX = vx
+      perspective = 'vanishing_point'
+    }
+  }
+  // a level camera looking at a floor: depth Z = f·h / (y − horizon), across X = (x − vanishX)·h / (y − horizon)
+  const f = FOCAL_OF_DIAGONAL * Math.hypot(width, height)
+  const h = CAMERA_HEIGHT
+  return {
+    kind,
+    perspective,
+    horizon,
+    vanishX,
+    at(x, y, out) {
+      const d = Math.max(1, y + 0.5 - horizon)
+      const dx = x + 0.5 - vanishX
+      out[0] = (dx * h) / d
+      out[1] = (f * h) / d
+      out[2] = (h / d) * Math.sqrt(1 + (dx / d) ** 2)
+      out[3] = (f * h) / (d * d)
+    },
+  }
+}
+
+/** The plane of a surface on a photo: M-LSD's segments scaled to the image, then `planeOf`. */
+export async function findPlane(photo: Buffer, surface: Surface): Promise<Plane> {
+  if (surfaceKind(surface) !== 'floor') return planeOf(surface, null)
+  const found = await detectSegments(photo)
+  const sx = surface.width / 512
+  const sy = surface.height / 512
+  return planeOf(
+    surface,
+    found?.map((s) => ({ x1: s.x1 * sx, y1: s.y1 * sy, x2: s.x2 * sx, y2: s.y2 * sy })) ?? null,
+  )
+}
+
+/** A stable seed from a material's id, so the same photo and material give the same bytes. */
+export function seedOf(id: MaterialId): number {
+  let h = 2166136261
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619)
+  return h >>> 0
+}
+
+/**
+ * Box blur (two passes ≈ Gaussian) of `values` weighted by `weight`, normalised: the mean of the surface's own
+ * pixels around each pixel, so nothing outside it darkens or lightens its edge.
+ */
+function blurWithin(values: Float32Array, weight: Float32Array, w: number, h: number, r: number) {
+  const num = values.slice()
+  const den = weight.slice()
+  const line = new Float64Array(Math.max(w, h) + 1)
+  const pass = (a: Float32Array, horizontal: boolean) => {
+    const n = horizontal ? w : h
+    const lines = horizontal ? h : w
+    for (let l = 0; l < lines; l++) {
+      const at = (i: number) => (horizontal ? l * w + i : i * w + l)
+      line[0] = 0
+      for (let i = 0; i < n; i++) line[i + 1] = line[i]! + a[at(i)]!
+      for (let i = 0; i < n; i++) {
+        const lo = Math.max(0, i - r)
+        const hi = Math.min(n, i + r + 1)
+        a[at(i)] = (line[hi]! - line[lo]!) / (hi - lo)
+      }
+    }
+  }
+  for (let k = 0; k < 2; k++)
+    for (const a of [num, den]) {
+      pass(a, true)
+      pass(a, false)
+    }
+  const out = new Float32Array(w * h)
+  for (let p = 0; p < w * h; p++) out[p] = den[p]! > 1e-6 ? num[p]! / den[p]! : 0
+  return out
+}
+
+export interface Laid {
+  image: RawImage
+  /** CIEDE2000 between the material's base colour and the laid surface's mean (inside, away from its edge) */
+  deltaE: number
+  /** fraction of the pixels outside the surface that differ from the photo */
+  outsideChanged: number
+  share: number
+}
+
+/**
+ * Lays the material on the surface: its albedo at each pixel's point of the plane, times the light the pixel
+ * had — its OKLab lightness against the surface's mean, cubed back to light, as the colour repaint reads it,
+ * taken a few pixels wide so the old floor's joints and grain do not show through the new one. A gain per
+ * channel, corrected by what the result measures (up to three times), lands the surface's mean on the base
+ * colour; the pattern and the light stay.
+ */
+export function layMaterial(
+  image: RawImage,
+  surface: Surface,
+  id: MaterialId,
+  plane: Plane,
+  seed = seedOf(id),
+): Laid {
+  const { width, height } = image
+  const src = image.data
+  const n = width * height
+  const material = materialOf(id)
+  const target: Lab = materialLab(id)
+  const L = new Float32Array(n)
+  const weight = new Float32Array(n)
+  let meanL = 0
+  let inside = 0
+  for (let p = 0; p < n; p++) {
+    if (!surface.mask[p]) continue
+    const i = p * 3
+    L[p] = linToOklab(LIN[src[i]!]!, LIN[src[i + 1]!]!, LIN[src[i + 2]!]!)[0]
+    weight[p] = surface.mask[p]! / 255
+    if (surface.mask[p] === 255) {
+      meanL += L[p]!
+      inside++
+    }
+  }
+  if (!inside) throw new Error('empty surface')
+  meanL /= inside
+  for (let p = 0; p < n; p++) L[p] = L[p]! * weight[p]!
+  const smooth = blurWithin(L, weight, width, height, Math.max(1, Math.round(Math.max(width, height) / 500)))
+  const light = (p: number) => (smooth[p]! / meanL) ** 3
+
+  const uv = new Float64Array(4)
+  const albedo = [0, 0, 0]
+  const gain = [1, 1, 1]
+  const colourAt = (p: number, out: Uint8Array | Buffer, o: number) => {
+    const x = p % width
+    plane.at(x, (p - x) / width, uv)
+    materialAlbedo(material, uv[0]!, uv[1]!, uv[2]!, uv[3]!, seed, albedo)
+    const k = light(p)
+    out[o] = toByte(albedo[0]! * gain[0]! * k)
+    out[o + 1] = toByte(albedo[1]! * gain[1]! * k)
+    out[o + 2] = toByte(albedo[2]! * gain[2]! * k)
+  }
+  const sample: number[] = []
+  for (let p = 0, j = 0; p < n; p++) if (surface.mask[p] === 255 && j++ % 7 === 0) sample.push(p)
+  const px = new Uint8Array(3)
+  const measure = (): Lab => {
+    let l = 0
+    let a = 0
+    let b = 0
+    for (const p of sample) {
+      colourAt(p, px, 0)
+      const lab = srgbToLab(px[0]!, px[1]!, px[2]!)
+      l += lab[0]
+      a += lab[1]
+      b += lab[2]
+    }
+    return [l / sample.length, a / sample.length, b / sample.length]
+  }
+  const lin = (v: number) => {
+    const c = Math.min(1, Math.max(0, v))
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }
+  const want = labToSrgb(target).map(lin)
+  for (let round = 0; round < 3; round++) {
+    const got = measure()
+    if (ciede2000(target, got) < 0.3) break
+    const have = labToSrgb(got).map(lin)
+    for (let c = 0; c < 3; c++) gain[c] = gain[c]! * (want[c]! / Math.max(1e-4, have[c]!))
+  }
+  const out = Buffer.from(src)
+  for (let p = 0; p < n; p++) {
+    const m = surface.mask[p]!
+    if (!m) continue
+    const i = p * 3
+    colourAt(p, px, 0)
+    if (m === 255) {
+      out[i] = px[0]!
+      out[i + 1] = px[1]!
+      out[i + 2] = px[2]!
+    } else {
+      const t = m / 255
+      out[i] = Math.round(src[i]! * (1 - t) + px[0]! * t)
+      out[i + 1] = Math.round(src[i + 1]! * (1 - t) + px[1]! * t)
+      out[i + 2] = Math.round(src[i + 2]! * (1 - t) + px[2]! * t)
+    }
+  }
+  const result: RawImage = { data: out, width, height, channels: 3 }
+  return {
+    image: result,
+    deltaE: measuredDeltaE(result, surface, target),
+    outsideChanged: changedOutside(image, result, surface),
+    share: surface.share,
+  }
+}
