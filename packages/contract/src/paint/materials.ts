@@ -478,3 +478,10 @@ export function materialSwatch(id: MaterialId, size: number, metres: number, see
   }
   return out
 }
+
+/** A material's name in a language (English for one the library does not know, the id for an unknown id). */
+export function materialName(id: string, language: string): string {
+  const m = (MATERIALS as Record<string, { name: Record<Language, string> }>)[id]
+  if (!m) return id
+  return m.name[language.split('-')[0] as Language] ?? m.name.en
+}
