@@ -31,13 +31,13 @@ import {
 /** the camera's height above a floor, metres: a listing photographer's tripod */
 export const CAMERA_HEIGHT = 1.4
 /** a wall's height when it is taken flat, metres: what sets the size of its bricks or tiles */
-export const WALL_HEIGHT = 2.5
+const WALL_HEIGHT = 2.5
 
 /**
  * How the plane was found: from the vanishing point of the floor's receding lines, assumed from a level camera
  * (horizon at mid-height) when too few lines agree, or flat (a wall or ceiling, facing the camera).
  */
-export type Perspective = 'vanishing_point' | 'assumed_level' | 'flat'
+type Perspective = 'vanishing_point' | 'assumed_level' | 'flat'
 
 export interface Plane {
   kind: SurfaceKind
@@ -49,8 +49,8 @@ export interface Plane {
   at(x: number, y: number, out: Float64Array): void
 }
 
-/** The rows and columns the surface spans (pixels with mask ≥ 128). */
-function bounds(surface: Surface) {
+/** The rows and columns the surface spans (pixels with mask ≥ `min`). */
+function bounds(surface: Surface, min = 128) {
   const { mask, width, height } = surface
   let top = height
   let bottom = -1
@@ -58,7 +58,7 @@ function bounds(surface: Surface) {
   let right = -1
   for (let y = 0; y < height; y++)
     for (let x = 0, p = y * width; x < width; x++, p++)
-      if (mask[p]! >= 128) {
+      if (mask[p]! >= min) {
         if (y < top) top = y
         bottom = y
         if (x < left) left = x
@@ -152,43 +152,67 @@ export async function findPlane(photo: Buffer, surface: Surface): Promise<Plane>
 }
 
 /** A stable seed from a material's id, so the same photo and material give the same bytes. */
-export function seedOf(id: MaterialId): number {
+function seedOf(id: MaterialId): number {
   let h = 2166136261
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619)
   return h >>> 0
 }
 
 /**
- * Box blur (two passes ≈ Gaussian) of `values` weighted by `weight`, normalised: the mean of the surface's own
- * pixels around each pixel, so nothing outside it darkens or lightens its edge.
+ * Box blur (two passes ≈ Gaussian) of `values` weighted by `weight`, normalised, within the rectangle
+ * [x0, x1) × [y0, y1): the mean of the surface's own pixels around each pixel, so nothing outside it darkens or
+ * lightens its edge.
  */
-function blurWithin(values: Float32Array, weight: Float32Array, w: number, h: number, r: number) {
+function blurWithin(
+  values: Float32Array,
+  weight: Float32Array,
+  w: number,
+  box: { x0: number; x1: number; y0: number; y1: number },
+  r: number,
+) {
+  const { x0, x1, y0, y1 } = box
   const num = values.slice()
   const den = weight.slice()
-  const line = new Float64Array(Math.max(w, h) + 1)
-  const pass = (a: Float32Array, horizontal: boolean) => {
-    const n = horizontal ? w : h
-    const lines = horizontal ? h : w
-    for (let l = 0; l < lines; l++) {
-      const at = (i: number) => (horizontal ? l * w + i : i * w + l)
-      line[0] = 0
-      for (let i = 0; i < n; i++) line[i + 1] = line[i]! + a[at(i)]!
+  const line = new Float64Array(Math.max(x1 - x0, y1 - y0) + 1)
+  const rows = (a: Float32Array) => {
+    for (let y = y0; y < y1; y++) {
+      const o = y * w
+      for (let x = x0; x < x1; x++) line[x - x0 + 1] = line[x - x0]! + a[o + x]!
+      const n = x1 - x0
       for (let i = 0; i < n; i++) {
         const lo = Math.max(0, i - r)
         const hi = Math.min(n, i + r + 1)
-        a[at(i)] = (line[hi]! - line[lo]!) / (hi - lo)
+        a[o + x0 + i] = (line[hi]! - line[lo]!) / (hi - lo)
+      }
+    }
+  }
+  const columns = (a: Float32Array) => {
+    for (let x = x0; x < x1; x++) {
+      for (let y = y0; y < y1; y++) line[y - y0 + 1] = line[y - y0]! + a[y * w + x]!
+      const n = y1 - y0
+      for (let i = 0; i < n; i++) {
+        const lo = Math.max(0, i - r)
+        const hi = Math.min(n, i + r + 1)
+        a[(y0 + i) * w + x] = (line[hi]! - line[lo]!) / (hi - lo)
       }
     }
   }
   for (let k = 0; k < 2; k++)
     for (const a of [num, den]) {
-      pass(a, true)
-      pass(a, false)
+      rows(a)
+      columns(a)
     }
-  const out = new Float32Array(w * h)
-  for (let p = 0; p < w * h; p++) out[p] = den[p]! > 1e-6 ? num[p]! / den[p]! : 0
-  return out
+  for (let y = y0; y < y1; y++)
+    for (let p = y * w + x0; p < y * w + x1; p++) num[p] = den[p]! > 1e-6 ? num[p]! / den[p]! : 0
+  return num
 }
+
+// linear light → sRGB byte through a table indexed by √light (steps fine enough in the darks): the texture is
+// written per pixel, and a power per channel was a third of the time
+const ROOT_STEPS = 8192
+const BYTE_OF_ROOT = Uint8Array.from({ length: ROOT_STEPS + 1 }, (_, i) => toByte((i / ROOT_STEPS) ** 2))
+const byteOf = (lin: number) =>
+  lin <= 0 ? 0 : lin >= 1 ? 255 : BYTE_OF_ROOT[Math.round(Math.sqrt(lin) * ROOT_STEPS)]!
 
 export interface Laid {
   image: RawImage
@@ -235,8 +259,19 @@ export function layMaterial(
   if (!inside) throw new Error('empty surface')
   meanL /= inside
   for (let p = 0; p < n; p++) L[p] = L[p]! * weight[p]!
-  const smooth = blurWithin(L, weight, width, height, Math.max(1, Math.round(Math.max(width, height) / 500)))
-  const light = (p: number) => (smooth[p]! / meanL) ** 3
+  const b = bounds(surface, 1)
+  const r = Math.max(1, Math.round(Math.max(width, height) / 500))
+  const box = {
+    x0: Math.max(0, b.left - r),
+    x1: Math.min(width, b.right + r + 2),
+    y0: Math.max(0, b.top - r),
+    y1: Math.min(height, b.bottom + r + 2),
+  }
+  const smooth = blurWithin(L, weight, width, box, r)
+  const light = (p: number) => {
+    const k = smooth[p]! / meanL
+    return k * k * k
+  }
 
   const uv = new Float64Array(4)
   const albedo = [0, 0, 0]
@@ -246,12 +281,12 @@ export function layMaterial(
     plane.at(x, (p - x) / width, uv)
     materialAlbedo(material, uv[0]!, uv[1]!, uv[2]!, uv[3]!, seed, albedo)
     const k = light(p)
-    out[o] = toByte(albedo[0]! * gain[0]! * k)
-    out[o + 1] = toByte(albedo[1]! * gain[1]! * k)
-    out[o + 2] = toByte(albedo[2]! * gain[2]! * k)
+    out[o] = byteOf(albedo[0]! * gain[0]! * k)
+    out[o + 1] = byteOf(albedo[1]! * gain[1]! * k)
+    out[o + 2] = byteOf(albedo[2]! * gain[2]! * k)
   }
   const sample: number[] = []
-  for (let p = 0, j = 0; p < n; p++) if (surface.mask[p] === 255 && j++ % 7 === 0) sample.push(p)
+  for (let p = 0, j = 0; p < n; p++) if (surface.mask[p] === 255 && j++ % 17 === 0) sample.push(p)
   const px = new Uint8Array(3)
   const measure = (): Lab => {
     let l = 0
