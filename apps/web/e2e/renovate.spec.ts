@@ -67,7 +67,7 @@ test('Repaint with a material: a click on the floor offers floor materials, oak 
   await repaint.generate()
   await expect(repaint.result).toBeVisible({ timeout: 60_000 })
   const note = repaint.result.getByText(
-    /Laid Oak parquet on \d+ % of the picture \(floor, perspective from the floor’s receding lines\): ΔE00 [\d.]+/,
+    /Laid Oak parquet on \d+ % of the picture \(floor, perspective from its receding lines\): ΔE00 [\d.]+/,
   )
   await expect(note).toBeVisible()
   expect(Number(/ΔE00 ([\d.]+)/.exec((await note.textContent())!)![1])).toBeLessThanOrEqual(2)

@@ -80,15 +80,15 @@ export function verticalVanishingPoint(
   return vanishingPointOf(nearVertical(segments), width, height)
 }
 
-/** Segments leaning between these from level can be a floor's receding lines (board joints, skirting). */
+/** Segments leaning between these from level can be a floor's or a wall's receding lines (joints, skirting). */
 const RECEDING_DEG = [10, 80] as const
 
 /**
- * The vanishing point of a floor's receding lines (docs/decisions/0120-repaint-materials.md): the same search
- * as the verticals', on the oblique segments `near` accepts (those along the floor's edge and on it). Its
- * height is the horizon; null when fewer than two segments agree.
+ * The vanishing point of a surface's receding lines (docs/decisions/0120-repaint-materials.md): the same search
+ * as the verticals', on the oblique segments `near` accepts (those along the surface's edge and on it). For a
+ * level camera its height is the horizon; null when fewer than two segments agree.
  */
-export function floorVanishingPoint(
+export function recedingVanishingPoint(
   segments: Segment[],
   near: (s: Segment) => boolean,
   width: number,

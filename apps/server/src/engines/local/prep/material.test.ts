@@ -5,6 +5,39 @@ import { FLOOR_HORIZON, FLOOR_VANISH_X, H, perspectiveRoom, room, W } from '../.
 import { CAMERA_HEIGHT, findPlane, layMaterial, planeOf } from './material.ts'
 import { findSurface, surfaceKind } from './repaint.ts'
 
+const lum = (d: Buffer, p: number) => 0.2126 * d[p * 3]! + 0.7152 * d[p * 3 + 1]! + 0.0722 * d[p * 3 + 2]!
+
+/**
+ * The period (pixels) of a laid texture along a few parallel lines of pixels: the result over the photo (the
+ * light divided out), the size of its steps from pixel to pixel (a joint, or one board's tone against the next:
+ * both where units meet), and the first peak of their autocorrelation, refined between its neighbours (the
+ * period need not be whole pixels); with that correlation (how periodic the lines are).
+ */
+function periodAlong(result: Buffer, photo: Buffer, lines: number[][]) {
+  const corr = new Float64Array(Math.floor(lines[0]!.length / 4))
+  for (const line of lines) {
+    const r = line.map((p) => lum(result, p) / lum(photo, p))
+    const step = r.slice(1).map((v, i) => Math.abs(v - r[i]!))
+    const g = step.map((v, i) => (2 * v + (step[i - 1] ?? v) + (step[i + 1] ?? v)) / 4)
+    const mean = g.reduce((s, v) => s + v, 0) / g.length
+    const c = g.map((v) => v - mean)
+    const zero = c.reduce((s, v) => s + v * v, 0) / c.length
+    for (let lag = 0; lag < corr.length; lag++) {
+      let s = 0
+      for (let i = 0; i + lag < c.length; i++) s += c[i]! * c[i + lag]!
+      corr[lag]! += s / (c.length - lag) / zero / lines.length
+    }
+  }
+  let lag = 1
+  while (lag < corr.length - 1 && corr[lag]! > 0) lag++
+  for (; lag < corr.length - 1; lag++) {
+    const [a, b, c] = [corr[lag - 1]!, corr[lag]!, corr[lag + 1]!]
+    if (b > 0.15 && b >= a && b >= c)
+      return { lag: lag + (0.5 * (a - c)) / (a - 2 * b + c || 1), strength: b }
+  }
+  return { lag: 0, strength: 0 }
+}
+
 // A material laid on a floor (docs/decisions/0120-repaint-materials.md), on a room rendered in perspective whose
 // floor and its light are known pixel by pixel: the plane is found from the floor's edges, the parquet's joints
 // are periodic and recede as a floor's do, the room's light is kept, and nothing outside the floor changes.
@@ -16,7 +49,6 @@ describe('a material laid on a floor in perspective', async () => {
   const surface = (await findSurface(png, image, { x: 0.5, y: 0.85 }, null))!
   const plane = await findPlane(png, surface)
   const laid = layMaterial(image, surface, 'oak-parquet', plane)
-  const lum = (d: Buffer, p: number) => 0.2126 * d[p * 3]! + 0.7152 * d[p * 3 + 1]! + 0.0722 * d[p * 3 + 2]!
 
   it('the click picks the floor, seen as a floor, and its horizon is found from its edges', () => {
     let on = 0
@@ -33,38 +65,12 @@ describe('a material laid on a floor in perspective', async () => {
     expect(Math.abs(plane.vanishX! - FLOOR_VANISH_X)).toBeLessThan(15)
   })
 
-  /**
-   * The period (pixels) of the texture along rows y…y+4: the result over the photo (the light divided out), the
-   * size of its steps from pixel to pixel (a joint, or one board's tone against the next: both where boards
-   * meet), and the first peak of their autocorrelation; with that correlation (how periodic the rows are).
-   */
-  const periodAt = (y: number, x0: number, x1: number) => {
-    const n = x1 - x0
-    const corr = new Float64Array(Math.floor(n / 4))
-    for (let yy = y; yy < y + 5; yy++) {
-      const r: number[] = []
-      for (let x = x0; x < x1; x++) r.push(lum(laid.image.data, yy * W + x) / lum(image.data, yy * W + x))
-      const step = r.slice(1).map((v, i) => Math.abs(v - r[i]!))
-      const g = step.map((v, i) => (2 * v + (step[i - 1] ?? v) + (step[i + 1] ?? v)) / 4)
-      const mean = g.reduce((s, v) => s + v, 0) / g.length
-      const c = g.map((v) => v - mean)
-      const zero = c.reduce((s, v) => s + v * v, 0) / c.length
-      for (let lag = 0; lag < corr.length; lag++) {
-        let s = 0
-        for (let i = 0; i + lag < c.length; i++) s += c[i]! * c[i + lag]!
-        corr[lag]! += s / (c.length - lag) / zero / 5
-      }
-    }
-    // the first peak past the first dip, refined between its neighbours (the period need not be whole pixels)
-    let lag = 1
-    while (lag < corr.length - 1 && corr[lag]! > 0) lag++
-    for (; lag < corr.length - 1; lag++) {
-      const [a, b, c] = [corr[lag - 1]!, corr[lag]!, corr[lag + 1]!]
-      if (b > 0.15 && b >= a && b >= c)
-        return { lag: lag + (0.5 * (a - c)) / (a - 2 * b + c || 1), strength: b }
-    }
-    return { lag: 0, strength: 0 }
-  }
+  const periodAt = (y: number, x0: number, x1: number) =>
+    periodAlong(
+      laid.image.data,
+      image.data,
+      [0, 1, 2, 3, 4].map((k) => Array.from({ length: x1 - x0 }, (_, i) => (y + k) * W + x0 + i)),
+    )
 
   it('the parquet has periodic joints whose period shrinks toward the horizon as the plane says', () => {
     const bottom = periodAt(585, 200, 600)
@@ -174,8 +180,39 @@ describe('a material laid on a wall', async () => {
       expect(mean(700, 360)).toBeGreaterThan(mean(20, 360))
     },
   )
+})
 
-  const lum = (d: Buffer, p: number) => 0.2126 * d[p * 3]! + 0.7152 * d[p * 3 + 1]! + 0.0722 * d[p * 3 + 2]!
+describe('a material laid on a wall seen at an angle', async () => {
+  const { image } = perspectiveRoom()
+  const png = await sharp(image.data, { raw: { width: W, height: H, channels: 3 } })
+    .png()
+    .toBuffer()
+  // the left side wall: its edges with the ceiling and the floor meet at the room's vanishing point
+  const surface = (await findSurface(png, image, { x: 0.05, y: 0.4 }, null))!
+  const plane = await findPlane(png, surface)
+  const laid = layMaterial(image, surface, 'subway-tiles', plane)
+
+  it('follows the wall’s lines: tile rows narrow toward the vanishing point as the wall recedes', () => {
+    expect(surfaceKind(surface)).toBe('wall')
+    expect(plane.perspective).toBe('vanishing_point')
+    expect(Math.abs(plane.horizon! - FLOOR_HORIZON)).toBeLessThan(8)
+    expect(Math.abs(plane.vanishX! - FLOOR_VANISH_X)).toBeLessThan(15)
+    const column = (x0: number, y0: number, y1: number) =>
+      periodAlong(
+        laid.image.data,
+        image.data,
+        [0, 1, 2, 3, 4].map((k) => Array.from({ length: y1 - y0 }, (_, i) => (y0 + i) * W + x0 + k)),
+      )
+    const near = column(20, 40, 390)
+    const far = column(130, 90, 330)
+    expect(near.strength).toBeGreaterThan(0.3)
+    expect(far.strength).toBeGreaterThan(0.3)
+    // a row of tiles is as tall as the wall is near: (400 − 22) / (400 − 132) ≈ 1.41 times taller by the window
+    expect(near.lag / far.lag).toBeGreaterThan(1.41 * 0.87)
+    expect(near.lag / far.lag).toBeLessThan(1.41 * 1.13)
+    expect(laid.deltaE).toBeLessThan(2)
+    expect(laid.outsideChanged).toBe(0)
+  })
 })
 
 describe('the library', () => {

@@ -10,7 +10,7 @@ import {
 } from '@parti/contract'
 import { detectSegments } from '../../../lib/line-segments.ts'
 import type { RawImage } from '../image-io.ts'
-import { FOCAL_OF_DIAGONAL, floorVanishingPoint, type Segment } from './geometry.ts'
+import { FOCAL_OF_DIAGONAL, recedingVanishingPoint, type Segment } from './geometry.ts'
 import {
   changedOutside,
   LIN,
@@ -30,19 +30,20 @@ import {
 
 /** the camera's height above a floor, metres: a listing photographer's tripod */
 export const CAMERA_HEIGHT = 1.4
-/** a wall's height when it is taken flat, metres: what sets the size of its bricks or tiles */
+/** a wall's height, metres: what sets the size of its bricks or tiles */
 const WALL_HEIGHT = 2.5
 
 /**
- * How the plane was found: from the vanishing point of the floor's receding lines, assumed from a level camera
- * (horizon at mid-height) when too few lines agree, or flat (a wall or ceiling, facing the camera).
+ * How the plane was found: from the vanishing point of its receding lines (a floor, or a wall seen at an angle),
+ * assumed from a level camera (a floor whose lines do not agree: horizon at mid-height), or flat (a wall facing
+ * the camera, a ceiling).
  */
 type Perspective = 'vanishing_point' | 'assumed_level' | 'flat'
 
 export interface Plane {
   kind: SurfaceKind
   perspective: Perspective
-  /** floor: the horizon's row and the column receding lines meet at, in pixels of the image */
+  /** the horizon's row and the column receding lines meet at, in pixels of the image (null when flat) */
   horizon: number | null
   vanishX: number | null
   /** (u, v) on the surface in metres at the centre of pixel (x, y), and the pixel's size there (fu, fv) */
@@ -67,30 +68,9 @@ function bounds(surface: Surface, min = 128) {
   return { top, bottom, left, right }
 }
 
-/**
- * The plane a material is laid on. `segments` are M-LSD's in pixels of the image (null: none found); only a
- * floor uses them. Pure, so a test can hand it the lines it wants.
- */
-export function planeOf(surface: Surface, segments: Segment[] | null): Plane {
+/** A predicate: does a segment's middle lie on the surface or along its edge (within a cell of a coarse grid)? */
+function nearSurface(surface: Surface) {
   const { width, height } = surface
-  const kind = surfaceKind(surface)
-  const b = bounds(surface)
-  if (kind !== 'floor') {
-    const s = WALL_HEIGHT / Math.max(b.bottom - b.top + 1, 0.3 * height)
-    return {
-      kind,
-      perspective: 'flat',
-      horizon: null,
-      vanishX: null,
-      at(x, y, out) {
-        out[0] = (x + 0.5 - b.left) * s
-        out[1] = (b.bottom + 0.5 - y) * s
-        out[2] = s
-        out[3] = s
-      },
-    }
-  }
-  // the floor's receding lines: oblique segments whose middle lies on the region or along its edge
   const cell = Math.max(4, Math.round(Math.max(width, height) / 64))
   const gw = Math.ceil(width / cell)
   const gh = Math.ceil(height / cell)
@@ -98,7 +78,7 @@ export function planeOf(surface: Surface, segments: Segment[] | null): Plane {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
       if (surface.mask[y * width + x]! >= 128) grid[((y / cell) | 0) * gw + ((x / cell) | 0)] = 1
-  const near = (s: Segment) => {
+  return (s: Segment) => {
     const cx = Math.floor((s.x1 + s.x2) / 2 / cell)
     const cy = Math.floor((s.y1 + s.y2) / 2 / cell)
     for (let j = cy - 1; j <= cy + 1; j++)
@@ -106,25 +86,46 @@ export function planeOf(surface: Surface, segments: Segment[] | null): Plane {
         if (i >= 0 && j >= 0 && i < gw && j < gh && grid[j * gw + i]) return true
     return false
   }
-  const vp = segments ? floorVanishingPoint(segments, near, width, height) : null
+}
+
+/** The finite point most of the surface's oblique segments meet at, or null. */
+function vanishingOf(surface: Surface, segments: Segment[] | null): { x: number; y: number } | null {
+  if (!segments) return null
+  const vp = recedingVanishingPoint(segments, nearSurface(surface), surface.width, surface.height)
+  if (!vp || Math.abs(vp.point[2]) < 1e-9) return null
+  return { x: vp.point[0] / vp.point[2], y: vp.point[1] / vp.point[2] }
+}
+
+/**
+ * The plane a material is laid on. `segments` are M-LSD's in pixels of the image (null: none found). Pure, so a
+ * test can hand it the lines it wants.
+ */
+export function planeOf(surface: Surface, segments: Segment[] | null): Plane {
+  const kind = surfaceKind(surface)
+  return kind === 'floor' ? floorPlane(surface, segments) : wallPlane(surface, kind, segments)
+}
+
+/**
+ * A floor seen by a level camera: depth Z = f·h / (y − horizon), across X = (x − vanishX)·h / (y − horizon), the
+ * horizon from the vanishing point of its receding lines, or a level camera's when none agree.
+ */
+function floorPlane(surface: Surface, segments: Segment[] | null): Plane {
+  const { width, height } = surface
+  const b = bounds(surface)
+  const vp = vanishingOf(surface, segments)
   let horizon = Math.min(height / 2, b.top - 0.08 * height)
   let vanishX = width / 2
   let perspective: Perspective = 'assumed_level'
-  if (vp && Math.abs(vp.point[2]) > 1e-9) {
-    const vx = vp.point[0] / vp.point[2]
-    const vy = vp.point[1] / vp.point[2]
-    // a horizon above the floor and not absurdly far: a floor's lines meet there
-    if (vy < b.top - 0.02 * height && vy > -height && vx > -width && vx < 2 * width) {
-      horizon = vy
-      vanishX = vx
-      perspective = 'vanishing_point'
-    }
+  // a horizon above the floor and not absurdly far: a floor's lines meet there
+  if (vp && vp.y < b.top - 0.02 * height && vp.y > -height && vp.x > -width && vp.x < 2 * width) {
+    horizon = vp.y
+    vanishX = vp.x
+    perspective = 'vanishing_point'
   }
-  // a level camera looking at a floor: depth Z = f·h / (y − horizon), across X = (x − vanishX)·h / (y − horizon)
   const f = FOCAL_OF_DIAGONAL * Math.hypot(width, height)
   const h = CAMERA_HEIGHT
   return {
-    kind,
+    kind: 'floor',
     perspective,
     horizon,
     vanishX,
@@ -139,9 +140,70 @@ export function planeOf(surface: Surface, segments: Segment[] | null): Plane {
   }
 }
 
+/**
+ * A wall (or ceiling). One that recedes sideways — its top and bottom edges meet at a point beside it — follows
+ * those lines: a level camera sees a vertical plane at depth ∝ 1 / |x − vanishX|, so along it u = f·K / (cos·|x −
+ * vanishX|) and up it v = (horizon − y)·K / |x − vanishX|, K set by the wall's height (2.5 m) over its columns.
+ * Otherwise it is taken flat, facing the camera, its height 2.5 m.
+ */
+function wallPlane(surface: Surface, kind: SurfaceKind, segments: Segment[] | null): Plane {
+  const { width, height, mask } = surface
+  const b = bounds(surface)
+  const vp = kind === 'wall' ? vanishingOf(surface, segments) : null
+  const beside = vp && (vp.x < b.left - 0.02 * width || vp.x > b.right + 0.02 * width)
+  if (vp && beside && vp.y > -height && vp.y < 2 * height) {
+    // K from the rows each column of the wall spans: WALL_HEIGHT = span · K / |x − vanishX|
+    const ks: number[] = []
+    for (let x = b.left; x <= b.right; x += Math.max(1, Math.round(width / 200))) {
+      let top = -1
+      let bottom = -1
+      for (let y = 0; y < height; y++)
+        if (mask[y * width + x]! >= 128) {
+          if (top < 0) top = y
+          bottom = y
+        }
+      if (top >= 0 && bottom - top >= 0.1 * height)
+        ks.push((WALL_HEIGHT * Math.abs(x + 0.5 - vp.x)) / (bottom - top + 1))
+    }
+    if (ks.length >= 3) {
+      ks.sort((p, q) => p - q)
+      const K = ks[ks.length >> 1]!
+      const f = FOCAL_OF_DIAGONAL * Math.hypot(width, height)
+      const slant = Math.hypot(f, vp.x - width / 2) / f
+      return {
+        kind,
+        perspective: 'vanishing_point',
+        horizon: vp.y,
+        vanishX: vp.x,
+        at(x, y, out) {
+          const a = Math.max(1, Math.abs(x + 0.5 - vp.x))
+          const up = vp.y - y - 0.5
+          out[0] = (f * K * slant) / a
+          out[1] = (up * K) / a
+          out[2] = (f * K * slant) / (a * a)
+          out[3] = (K / a) * Math.sqrt(1 + (up / a) ** 2)
+        },
+      }
+    }
+  }
+  const s = WALL_HEIGHT / Math.max(b.bottom - b.top + 1, 0.3 * height)
+  return {
+    kind,
+    perspective: 'flat',
+    horizon: null,
+    vanishX: null,
+    at(x, y, out) {
+      out[0] = (x + 0.5 - b.left) * s
+      out[1] = (b.bottom + 0.5 - y) * s
+      out[2] = s
+      out[3] = s
+    },
+  }
+}
+
 /** The plane of a surface on a photo: M-LSD's segments scaled to the image, then `planeOf`. */
 export async function findPlane(photo: Buffer, surface: Surface): Promise<Plane> {
-  if (surfaceKind(surface) !== 'floor') return planeOf(surface, null)
+  if (surfaceKind(surface) === 'ceiling') return planeOf(surface, null)
   const found = await detectSegments(photo)
   const sx = surface.width / 512
   const sy = surface.height / 512

@@ -72,7 +72,7 @@ describe('ResultNotes', () => {
     } as unknown as Pick<Generation, 'metadata'>
     await renderWithApp(<ResultNotes generation={laid} />)
     expect(screen.getByRole('listitem').textContent).toMatch(
-      /^Laid Herringbone oak on 41 % of the picture \(floor, perspective from the floor’s receding lines\): ΔE00 0\.3 /,
+      /^Laid Herringbone oak on 41 % of the picture \(floor, perspective from its receding lines\): ΔE00 0\.3 /,
     )
     await renderWithApp(<ResultNotes generation={laid} />, { language: 'ar' })
     const arabic = screen.getAllByRole('listitem').at(-1)!.textContent!
