@@ -1,7 +1,8 @@
 // Privacy blur and repaint on a 12 MP photo (docs/decisions/0111-privacy-blur.md,
-// docs/decisions/0112-repaint-exact-colours.md): each whole local job timed (median, warm: models loaded, as in a
-// running worker), the peak resident memory of the process, and the detectors' share — BlazeFace for the blur,
-// the surface search (region growing with M-LSD) for the repaint.
+// docs/decisions/0112-repaint-exact-colours.md, docs/decisions/0120-repaint-materials.md): each whole local job
+// timed (median, warm: models loaded, as in a running worker), the peak resident memory of the process, and the
+// detectors' share — BlazeFace for the blur, the surface search (region growing with M-LSD) for the repaint; a
+// material (oak parquet) laid on the floor of the room in perspective, also 12 MP.
 // Run alone: npx tsx bench/src/prep-renovate.ts; in `npm run bench` through prep-renovate-section.ts
 
 import { readFileSync } from 'node:fs'
@@ -14,7 +15,7 @@ import { createLocalEngine } from '@parti/server/src/engines/local/index.ts'
 import { findSurface } from '@parti/server/src/engines/local/prep/repaint.ts'
 import type { EngineTask } from '@parti/server/src/engines/types.ts'
 import { detectFaces } from '@parti/server/src/lib/faces.ts'
-import { room } from '@parti/server/test/fixtures/room.ts'
+import { perspectiveRoom, room } from '@parti/server/test/fixtures/room.ts'
 import sharp from 'sharp'
 import { median, round } from './stats.ts'
 
@@ -27,6 +28,8 @@ export interface PrepRenovateBenchResult {
   faceDetectMs: number
   repaintMs: number
   surfaceMs: number
+  /** oak parquet on the floor of the room in perspective, whole job (surface, plane, texture, encode) */
+  materialMs: number
   peakRssMb: number
   runs: number
 }
@@ -42,6 +45,15 @@ async function photo12mp(): Promise<Buffer> {
   return sharp(r.image.data, { raw: { width: r.image.width, height: r.image.height, channels: 3 } })
     .resize(W, H)
     .composite([{ input: person, left: 2800, top: 1400 }])
+    .jpeg({ quality: 90 })
+    .toBuffer()
+}
+
+/** The room in perspective at 12 MP: a floor to lay a material on. */
+async function floor12mp(): Promise<Buffer> {
+  const r = perspectiveRoom()
+  return sharp(r.image.data, { raw: { width: r.image.width, height: r.image.height, channels: 3 } })
+    .resize(W, H)
     .jpeg({ quality: 90 })
     .toBuffer()
 }
@@ -80,12 +92,22 @@ async function benchPrepRenovate(): Promise<PrepRenovateBenchResult> {
   const faceDetectMs = await time(() => detectFaces(input))
   const repaintMs = await time(() => engine.run(repaint, ctx))
   const surfaceMs = await time(() => findSurface(input, image, { x: 0.3, y: 0.55 }, null))
+  const material: EngineTask = {
+    kind: 'repaint',
+    input: await floor12mp(),
+    paint: null,
+    material: 'oak-parquet',
+    point: { x: 0.5, y: 0.85 },
+    mask: null,
+  }
+  const materialMs = await time(() => engine.run(material, ctx))
   return {
     // the blur job gets its faces from the request (found before pricing); the detection is its own figure
     blurMs,
     faceDetectMs,
     repaintMs,
     surfaceMs,
+    materialMs,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     runs: RUNS,
   }

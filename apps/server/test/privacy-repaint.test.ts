@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { COSTS } from '@parti/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { room, W } from './fixtures/room.ts'
+import { perspectiveRoom, room, W } from './fixtures/room.ts'
 import { Api, form } from './helpers/client.ts'
 import { balance, ledgerSum, waitForJobs } from './helpers/jobs.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
@@ -174,5 +174,76 @@ describe('repaint in an exact colour', () => {
       422,
       'surface_not_found',
     )
+  })
+})
+
+// docs/decisions/0120-repaint-materials.md: a material from the library instead of a colour, same price
+describe('repaint with a material', () => {
+  let png: Buffer
+  beforeAll(async () => {
+    const { image } = perspectiveRoom()
+    png = await sharp(image.data, { raw: { width: W, height: 600, channels: 3 } })
+      .png()
+      .toBuffer()
+  })
+
+  it('the click is seen as a floor for free; oak parquet is charged once and its notes say what was done', async () => {
+    const credits = await balance(api)
+    const ledger = await ledgerSum(api)
+    const d = await api.postForm(
+      '/api/render/detect',
+      form({ detect: 'surface', paintPoint: '0.5,0.85' }, { file: png }),
+    )
+    expect(d.status, JSON.stringify(d.body)).toBe(200)
+    expect(d.body.surface.kind).toBe('floor')
+    const r = await api.postForm(
+      '/api/render/start',
+      form({ generationType: 'repaint', material: 'oak-parquet', paintPoint: '0.5,0.85' }, { image: png }),
+    )
+    expect(r.status, JSON.stringify(r.body)).toBe(202)
+    const [g] = await waitForJobs(api, [r.body.generation.id])
+    expect(g!.status, JSON.stringify(g)).toBe('completed')
+    expect(await balance(api)).toBe(credits - COSTS.repaint)
+    expect(await ledgerSum(api)).toBe(ledger - COSTS.repaint)
+    const note = (g!.metadata as any).notes.find((n: any) => n.id === 'material_laid')
+    expect(note.params).toMatchObject({
+      material: 'oak-parquet',
+      surface: 'floor',
+      perspective: 'vanishing_point',
+      outside: 0,
+    })
+    expect(note.params.deltaE).toBeLessThanOrEqual(2)
+    // stored: the ceiling and the back wall are the photo's, the floor is not
+    const a = await raw(png)
+    const b = await raw(await output(String(g!.outputImageUrl)))
+    const at = (img: Buffer, x: number, y: number) => [...img.subarray((y * W + x) * 3, (y * W + x) * 3 + 3)]
+    expect(at(b, 400, 30)).toEqual(at(a, 400, 30))
+    expect(at(b, 400, 250)).toEqual(at(a, 400, 250))
+    let differ = 0
+    for (let x = 200; x < 600; x++) if (at(b, x, 560).join() !== at(a, x, 560).join()) differ++
+    expect(differ).toBeGreaterThan(380)
+  })
+
+  it('a colour and a material together, neither, or a material not in the library: 400, nothing charged', async () => {
+    const credits = await balance(api)
+    const ledger = await ledgerSum(api)
+    const before = await uploads()
+    for (const [fields, field, words] of [
+      [{ paintColor: 'RAL 7035', material: 'oak-parquet' }, 'material', /not both/],
+      [{}, 'paintColor', /a colour \(paintColor\) or a material/],
+      [{ material: 'lino' }, 'material', /./],
+    ] as const) {
+      const r = await api.postForm(
+        '/api/render/start',
+        form({ generationType: 'repaint', paintPoint: '0.5,0.85', ...fields }, { image: png }),
+      )
+      expect(r.status, JSON.stringify(r.body)).toBe(400)
+      expect(r.body.error.code).toBe('validation_failed')
+      expect(r.body.error.field ?? r.body.error.details?.field, JSON.stringify(r.body)).toBe(field)
+      expect(r.body.error.message).toMatch(words)
+    }
+    expect(await balance(api)).toBe(credits)
+    expect(await ledgerSum(api)).toBe(ledger)
+    expect(await uploads()).toEqual(before)
   })
 })

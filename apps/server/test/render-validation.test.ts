@@ -85,6 +85,7 @@ describe('validation messages, exactly', () => {
       [{ generationType: 'light', sky: 'dusk' }, 'sky'],
       [{ generationType: 'straighten', upscaleFactor: '4' }, 'upscaleFactor'],
       [{ generationType: 'sky', paintColor: 'RAL 7035' }, 'paintColor'],
+      [{ generationType: 'light', material: 'oak-parquet' }, 'material'],
     ] as const) {
       const res = await api.postForm('/api/render/start', form(fields, { image: room }))
       await expectError(res, 400, 'validation_failed')

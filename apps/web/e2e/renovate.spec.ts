@@ -2,12 +2,15 @@ import { fileURLToPath } from 'node:url'
 import { dismissConsent, expect, signUpThroughApi, test } from './fixtures'
 import { RenovateScreen } from './pages/RenovateScreen'
 
-// docs/decisions/0111-privacy-blur.md, docs/decisions/0112-repaint-exact-colours.md; jobs run on the local engine
+// docs/decisions/0111-privacy-blur.md, docs/decisions/0112-repaint-exact-colours.md,
+// docs/decisions/0120-repaint-materials.md; jobs run on the local engine
 test.describe.configure({ timeout: 90_000 })
 
 // a room rendered with a known wall (apps/server/test/fixtures/room.ts); a public-domain NASA portrait
 const ROOM = fileURLToPath(new URL('./fixtures/painted-room.png', import.meta.url))
 const FACE = fileURLToPath(new URL('./fixtures/astronaut.jpg', import.meta.url))
+// the room in perspective of apps/server/test/fixtures/room.ts (perspectiveRoom): a plain floor receding to row 200
+const FLOOR_ROOM = fileURLToPath(new URL('./fixtures/perspective-room.png', import.meta.url))
 
 test('Repaint: a click picks the wall, RAL 7035 is painted for 10 credits and the result reads its ΔE', async ({
   page,
@@ -36,6 +39,38 @@ test('Repaint: a click picks the wall, RAL 7035 is painted for 10 credits and th
   await expect(note).toBeVisible()
   const deltaE = Number(/ΔE00 ([\d.]+)/.exec((await note.textContent())!)![1])
   expect(deltaE).toBeLessThanOrEqual(2)
+  await expect(note).toContainText('0 % of the pixels outside it changed')
+  await repaint.expectBalance(400 - 10)
+})
+
+test('Repaint with a material: a click on the floor offers floor materials, oak parquet is laid in perspective for 10 credits', async ({
+  page,
+}) => {
+  await dismissConsent(page)
+  await signUpThroughApi(page)
+  const repaint = new RenovateScreen(page, 'repaint')
+  await repaint.goto()
+  await repaint.upload.setInputFiles(FLOOR_ROOM)
+  await repaint.clickPhoto(0.5, 0.85)
+  await expect(page.getByTestId('surface-overlay')).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('finish-material').click()
+  const picker = page.getByTestId('material-picker')
+  await expect(picker).toContainText('Materials for a floor')
+  // a floor is offered floors' materials only, each drawn as a swatch
+  await expect(page.getByTestId('material-oak-parquet')).toBeVisible()
+  await expect(page.getByTestId('material-exposed-brick')).toHaveCount(0)
+  await expect(picker.locator('canvas')).toHaveCount(7)
+  // without a material chosen, Generate says what is missing and nothing is charged
+  await expect(page.getByTestId('disabled-reasons')).toBeVisible()
+  await page.getByTestId('material-oak-parquet').click()
+  await expect(page.getByTestId('material-oak-parquet')).toHaveAttribute('aria-pressed', 'true')
+  await repaint.generate()
+  await expect(repaint.result).toBeVisible({ timeout: 60_000 })
+  const note = repaint.result.getByText(
+    /Laid Oak parquet on \d+ % of the picture \(floor, perspective from its receding lines\): ΔE00 [\d.]+/,
+  )
+  await expect(note).toBeVisible()
+  expect(Number(/ΔE00 ([\d.]+)/.exec((await note.textContent())!)![1])).toBeLessThanOrEqual(2)
   await expect(note).toContainText('0 % of the pixels outside it changed')
   await repaint.expectBalance(400 - 10)
 })

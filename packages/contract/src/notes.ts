@@ -43,6 +43,12 @@ export const NOTES = {
   /** repaint: the colour asked, how close the repainted surface came, and that nothing else changed */
   surface_repainted:
     'Repainted {{share}} % of the picture in {{colour}}: ΔE00 {{deltaE}} between the colour asked and the repainted surface under neutral light; {{outside}} % of the pixels outside it changed.',
+  /**
+   * repaint with a material (docs/decisions/0120-repaint-materials.md): `material` is the library's id, `surface`
+   * floor, wall or ceiling, `perspective` vanishing_point, assumed_level or flat
+   */
+  material_laid:
+    'Laid {{material}} on {{share}} % of the picture ({{surface}}; perspective: {{perspective}}): ΔE00 {{deltaE}} between the material’s base colour and the surface’s mean under neutral light; {{outside}} % of the pixels outside it changed.',
 } as const
 
 export type NoteId = keyof typeof NOTES

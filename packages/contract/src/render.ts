@@ -22,6 +22,7 @@ import {
 } from './enums.ts'
 import { FOLLOW_LINES } from './fidelity.ts'
 import { type Kind, RENDER_START_KINDS } from './kinds.ts'
+import { MATERIAL_IDS } from './paint/materials.ts'
 import { UPSCALE_FACTORS } from './values.ts'
 
 /** Multipart text fields arrive as strings; lists may be JSON arrays or comma lists. */
@@ -150,6 +151,11 @@ export const RenderStartFields = z.object({
   paintColor: optionalText(60).describe(
     'repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md)',
   ),
+  material: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(MATERIAL_IDS).optional())
+    .describe(
+      `repaint: a material from the library instead of a colour (${MATERIAL_IDS.join(', ')}); exactly one of paintColor and material (docs/decisions/0120-repaint-materials.md)`,
+    ),
   paintPoint: optionalText(40).describe(
     'repaint: "x,y" as fractions of the picture, the click inside the wall, floor or ceiling; maskData (lasso) bounds it or replaces it',
   ),
@@ -168,6 +174,7 @@ export const KIND_ONLY_FIELDS = {
   upscaleFactor: ['upscale'],
   blurBoxes: ['privacy'],
   paintColor: ['repaint'],
+  material: ['repaint'],
   paintPoint: ['repaint'],
 } as const satisfies Partial<Record<keyof RenderStartFields, readonly Kind[]>>
 
@@ -235,6 +242,8 @@ export const DetectResponse = z.object({
       mask: z.string(),
       /** fraction of the picture the surface covers */
       share: z.number(),
+      /** what it most likely is, from where it lies: the screen offers the materials that fit it */
+      kind: z.enum(['floor', 'wall', 'ceiling']),
     })
     .nullable(),
 })

@@ -8,6 +8,7 @@ import {
   failureWords,
   type InputLimits,
   type LocalStyleParams,
+  type MaterialId,
   type Note,
   type RoomType,
   type SkyMood,
@@ -126,8 +127,10 @@ export type EngineTask =
   | {
       kind: 'repaint'
       input: Buffer
-      /** the colour as asked (resolved again by the engine: `#C5C7C4`, `RAL 7035`, `NCS S 1050-Y90R`, a RAL name) */
-      paint: string
+      /** the colour as asked (resolved again by the engine: `#C5C7C4`, `RAL 7035`, `NCS S 1050-Y90R`, a RAL name); null with a material */
+      paint: string | null
+      /** a material from the library laid instead of a colour (docs/decisions/0120-repaint-materials.md) */
+      material?: MaterialId | null
       /** the click inside the surface, as fractions of the picture */
       point: { x: number; y: number } | null
       /** the lasso that bounds the surface, or is the surface when there is no click */

@@ -2,7 +2,7 @@ import type { DetectResponse } from '@parti/contract'
 import sharp from 'sharp'
 import { AppError } from '../domain/errors.ts'
 import { decodeRgb, inspectInput } from '../engines/local/image-io.ts'
-import { findSurface } from '../engines/local/prep/repaint.ts'
+import { findSurface, surfaceKind } from '../engines/local/prep/repaint.ts'
 import { pointOf } from '../kinds/repaint.ts'
 import { detectFaces } from '../lib/faces.ts'
 
@@ -69,6 +69,7 @@ async function detect(
     surface: {
       mask: `data:image/png;base64,${png.toString('base64')}`,
       share: Math.round(surface.share * 1000) / 1000,
+      kind: surfaceKind(surface),
     },
   }
 }

@@ -1,4 +1,4 @@
-import { FAILURES, priceOf, RenderStartFields, resolvePaint } from '@parti/contract'
+import { FAILURES, MATERIAL_IDS, priceOf, RenderStartFields, resolvePaint } from '@parti/contract'
 import { z } from 'zod'
 import { AppError, invalid } from '../domain/errors.ts'
 import { decodeMask, decodeRgb } from '../engines/local/image-io.ts'
@@ -13,7 +13,9 @@ const RepaintTask = z.object({
   kind: z.literal('repaint'),
   inputKey: z.string(),
   maskKey: z.string().nullable(),
-  paint: z.string(),
+  /** the colour's label, or null when a material is laid */
+  paint: z.string().nullable(),
+  material: z.enum(MATERIAL_IDS).nullable().default(null),
   point: Point.nullable(),
 })
 
@@ -33,10 +35,11 @@ export function pointOf(field: string | undefined): z.infer<typeof Point> | null
 const PLAN_SIDE = 1600
 
 /**
- * Repaint in an exact colour (docs/decisions/0112-repaint-exact-colours.md): a click (`paintPoint`) inside a
- * wall, floor or ceiling, the lasso (`maskData`) to bound it or stand for it, and a colour (`paintColor`). The
- * colour must be one the table knows and, on the built-in engine, the click must find a surface — both checked
- * before anything is charged.
+ * Repaint in an exact colour (docs/decisions/0112-repaint-exact-colours.md) or with a material from the library
+ * (docs/decisions/0120-repaint-materials.md): a click (`paintPoint`) inside a wall, floor or ceiling, the lasso
+ * (`maskData`) to bound it or stand for it, and exactly one of a colour (`paintColor`) and a material
+ * (`material`). The colour must be one the table knows and, on the built-in engine, the click must find a
+ * surface — all checked before anything is charged.
  */
 export const repaint: KindDefinition<'repaint', RenderStartFields, z.infer<typeof RepaintTask>> = {
   kind: 'repaint',
@@ -45,8 +48,21 @@ export const repaint: KindDefinition<'repaint', RenderStartFields, z.infer<typeo
   async plan(pc, f) {
     if (!pc.parts.files.get('image')?.length && !f.sourceGenerationId && !f.imageUrl)
       throw invalid('room_photo_required', 'image')
+    if (f.paintColor !== undefined && f.material !== undefined)
+      throw new AppError(
+        'validation_failed',
+        'Give either paintColor or material, not both: a surface takes one colour or one material',
+        { field: 'material' },
+      )
+    const material = f.material ?? null
     const paint = f.paintColor ? resolvePaint(f.paintColor) : null
-    if (!paint)
+    if (!material && !f.paintColor)
+      throw new AppError(
+        'validation_failed',
+        'Give a colour (paintColor) or a material from the library (material) for the surface',
+        { field: 'paintColor' },
+      )
+    if (!material && !paint)
       throw new AppError('validation_failed', FAILURES.paint_unknown, {
         field: 'paintColor',
         reason: 'paint_unknown',
@@ -88,7 +104,8 @@ export const repaint: KindDefinition<'repaint', RenderStartFields, z.infer<typeo
             kind: 'repaint',
             inputKey: input.key,
             maskKey,
-            paint: paint.label,
+            paint: paint?.label ?? null,
+            material,
             point,
           } satisfies z.infer<typeof RepaintTask>,
         },
@@ -100,6 +117,7 @@ export const repaint: KindDefinition<'repaint', RenderStartFields, z.infer<typeo
       kind: 'repaint',
       input: sc.input,
       paint: task.paint,
+      material: task.material,
       point: task.point,
       mask: task.maskKey ? await sc.load(task.maskKey) : null,
     }),

@@ -845,7 +845,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted" | "material_laid";
             params?: {
               [key: string]: string | number;
             };
@@ -1520,7 +1520,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted" | "material_laid";
             params?: {
               [key: string]: string | number;
             };
@@ -3417,6 +3417,11 @@ export interface operations {
           blurBoxes?: string;
           /** @description repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md) */
           paintColor?: string;
+          /**
+           * @description repaint: a material from the library instead of a colour (oak-parquet, herringbone-oak, light-oak-planks, terrazzo, polished-concrete, grey-porcelain, white-marble, subway-tiles, exposed-brick, limewash-plaster); exactly one of paintColor and material (docs/decisions/0120-repaint-materials.md)
+           * @enum {string}
+           */
+          material?: "oak-parquet" | "herringbone-oak" | "light-oak-planks" | "terrazzo" | "polished-concrete" | "grey-porcelain" | "white-marble" | "subway-tiles" | "exposed-brick" | "limewash-plaster";
           /** @description repaint: "x,y" as fractions of the picture, the click inside the wall, floor or ceiling; maskData (lasso) bounds it or replaces it */
           paintPoint?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
@@ -3490,6 +3495,11 @@ export interface operations {
           blurBoxes?: string;
           /** @description repaint: #rrggbb, RAL Classic (RAL 7035), NCS (NCS S 1050-Y90R) or a RAL colour name (docs/decisions/0112-repaint-exact-colours.md) */
           paintColor?: string;
+          /**
+           * @description repaint: a material from the library instead of a colour (oak-parquet, herringbone-oak, light-oak-planks, terrazzo, polished-concrete, grey-porcelain, white-marble, subway-tiles, exposed-brick, limewash-plaster); exactly one of paintColor and material (docs/decisions/0120-repaint-materials.md)
+           * @enum {string}
+           */
+          material?: "oak-parquet" | "herringbone-oak" | "light-oak-planks" | "terrazzo" | "polished-concrete" | "grey-porcelain" | "white-marble" | "subway-tiles" | "exposed-brick" | "limewash-plaster";
           /** @description repaint: "x,y" as fractions of the picture, the click inside the wall, floor or ceiling; maskData (lasso) bounds it or replaces it */
           paintPoint?: string;
           /** @description https URL POSTed the job’s status body, signed (Standard Webhooks), when the job ends */
@@ -3644,10 +3654,12 @@ export interface operations {
                 h: number;
                 score: number;
               }[];
-            surface: {
+            surface: ({
               mask: string;
               share: number;
-            } | null;
+              /** @enum {string} */
+              kind: "floor" | "wall" | "ceiling";
+            }) | null;
           };
         };
       };

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { CreateScreen } from './CreateScreen'
 
-/** /prep/privacy and /prep/repaint: faces blurred, a surface repainted in an exact colour. */
+/** /prep/privacy and /prep/repaint: faces blurred, a surface repainted in an exact colour or given a material. */
 export class RenovateScreen extends CreateScreen {
   readonly upload: Locator
   readonly result: Locator

@@ -77,9 +77,36 @@ export function verticalVanishingPoint(
   width: number,
   height: number,
 ): VanishingPoint | null {
-  const candidates = nearVertical(segments)
-    .sort((a, b) => lengthOf(b) - lengthOf(a))
-    .slice(0, 40)
+  return vanishingPointOf(nearVertical(segments), width, height)
+}
+
+/** Segments leaning between these from level can be a floor's or a wall's receding lines (joints, skirting). */
+const RECEDING_DEG = [10, 80] as const
+
+/**
+ * The vanishing point of a surface's receding lines (docs/decisions/0120-repaint-materials.md): the same search
+ * as the verticals', on the oblique segments `near` accepts (those along the surface's edge and on it). For a
+ * level camera its height is the horizon; null when fewer than two segments agree.
+ */
+export function recedingVanishingPoint(
+  segments: Segment[],
+  near: (s: Segment) => boolean,
+  width: number,
+  height: number,
+): VanishingPoint | null {
+  const oblique = segments.filter((s) => {
+    const level = 90 - leanDeg(s)
+    return level >= RECEDING_DEG[0] && level <= RECEDING_DEG[1] && near(s)
+  })
+  return vanishingPointOf(oblique, width, height)
+}
+
+/**
+ * Where most of these segments meet: every pair of the longest proposes a point, the one most segment length
+ * points at wins, and its inliers refine it by least squares.
+ */
+function vanishingPointOf(segments: Segment[], width: number, height: number): VanishingPoint | null {
+  const candidates = [...segments].sort((a, b) => lengthOf(b) - lengthOf(a)).slice(0, 40)
   if (candidates.length < 2) return null
   // normalised coordinates keep the least squares well conditioned
   const s = Math.max(width, height) / 2

@@ -213,11 +213,11 @@ function fillSmallHoles(region: Uint8Array, w: number, h: number, max: number): 
 }
 
 // OKLab (Björn Ottosson, 2020): perceptual lightness and hue, so the shade of a wall is kept as a lightness ratio
-const LIN = Float32Array.from({ length: 256 }, (_, v) => {
+export const LIN = Float32Array.from({ length: 256 }, (_, v) => {
   const s = v / 255
   return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
 })
-function linToOklab(r: number, g: number, b: number): [number, number, number] {
+export function linToOklab(r: number, g: number, b: number): [number, number, number] {
   const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
   const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
   const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
@@ -237,7 +237,7 @@ function oklabToLin(L: number, a: number, b: number): [number, number, number] {
     -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
   ]
 }
-const toByte = (lin: number) => {
+export const toByte = (lin: number) => {
   const c = Math.min(1, Math.max(0, lin))
   return Math.round((c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055) * 255)
 }
@@ -340,7 +340,7 @@ export function repaintSurface(image: RawImage, surface: Surface, target: Lab): 
 }
 
 /** CIEDE2000 between the target and the mean CIELAB of the surface's inside pixels, as the result holds them. */
-function measuredDeltaE(result: RawImage, surface: Surface, target: Lab): number {
+export function measuredDeltaE(result: RawImage, surface: Surface, target: Lab): number {
   let l = 0
   let a = 0
   let b = 0
@@ -358,7 +358,7 @@ function measuredDeltaE(result: RawImage, surface: Surface, target: Lab): number
 }
 
 /** The share of pixels outside the surface whose value differs between photo and result. */
-function changedOutside(photo: RawImage, result: RawImage, surface: Surface): number {
+export function changedOutside(photo: RawImage, result: RawImage, surface: Surface): number {
   let outside = 0
   let changed = 0
   for (let p = 0; p < surface.mask.length; p++) {
@@ -373,4 +373,33 @@ function changedOutside(photo: RawImage, result: RawImage, surface: Surface): nu
       changed++
   }
   return outside ? changed / outside : 0
+}
+
+export type SurfaceKind = 'floor' | 'wall' | 'ceiling'
+
+/**
+ * What a surface most likely is, from where it lies in the picture (docs/decisions/0120-repaint-materials.md): a
+ * floor reaches the bottom edge and lies low, a ceiling reaches the top and lies high, anything else is a wall.
+ * A guess from the shape alone: it picks the materials the screen offers and how the engine lays one.
+ */
+export function surfaceKind(surface: Surface): SurfaceKind {
+  const { mask, width, height } = surface
+  let top = height
+  let bottom = -1
+  let sumY = 0
+  let n = 0
+  for (let y = 0; y < height; y++) {
+    let row = 0
+    for (let x = 0, p = y * width; x < width; x++, p++) if (mask[p]! >= 128) row++
+    if (!row) continue
+    if (y < top) top = y
+    bottom = y
+    sumY += row * y
+    n += row
+  }
+  if (!n) return 'wall'
+  const mean = sumY / n / height
+  if (bottom >= 0.9 * height && mean >= 0.55 && top >= 0.3 * height) return 'floor'
+  if (top <= 0.1 * height && mean <= 0.45 && bottom <= 0.7 * height) return 'ceiling'
+  return 'wall'
 }

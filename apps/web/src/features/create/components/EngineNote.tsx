@@ -21,8 +21,10 @@ export function EngineNote({
   if (!generation.engine) return null
   const local = generation.engine === 'local'
   const draft = generation.metadata.draft === true
+  // a repaint that laid a material draws its texture: said as such (docs/decisions/0120-repaint-materials.md)
+  const material = generation.metadata.notes?.some((n) => typeof n !== 'string' && n.id === 'material_laid')
   const what = local
-    ? t(`engine.${draft ? 'localDraft' : KIND_UI[generation.mode].localResult}`)
+    ? t(`engine.${draft ? 'localDraft' : material ? 'localMaterial' : KIND_UI[generation.mode].localResult}`)
     : generation.model
   if (compact && draft) return <Badge tone="neutral">{t('engine.draftBadge')}</Badge>
   return (

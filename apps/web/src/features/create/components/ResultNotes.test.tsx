@@ -52,6 +52,35 @@ describe('ResultNotes', () => {
     expect(screen.getAllByTestId('failure-reason').at(-1)?.textContent).not.toMatch(/engine returned/)
   })
 
+  it('names a laid material, its surface and its perspective in the UI language (docs/decisions/0120)', async () => {
+    const laid = {
+      metadata: {
+        notes: [
+          {
+            id: 'material_laid',
+            params: {
+              material: 'herringbone-oak',
+              surface: 'floor',
+              perspective: 'vanishing_point',
+              share: 41,
+              deltaE: 0.3,
+              outside: 0,
+            },
+          },
+        ],
+      },
+    } as unknown as Pick<Generation, 'metadata'>
+    await renderWithApp(<ResultNotes generation={laid} />)
+    expect(screen.getByRole('listitem').textContent).toMatch(
+      /^Laid Herringbone oak on 41 % of the picture \(floor, perspective from its receding lines\): ΔE00 0\.3 /,
+    )
+    await renderWithApp(<ResultNotes generation={laid} />, { language: 'ar' })
+    const arabic = screen.getAllByRole('listitem').at(-1)!.textContent!
+    expect(arabic).toContain('بلوط بنقشة عظم السمكة')
+    expect(arabic).toContain('الأرضية')
+    expect(arabic).not.toMatch(/herringbone|floor|vanishing/i)
+  })
+
   it('translates the notes by id in Arabic and keeps old sentences as they are', async () => {
     await renderWithApp(<ResultNotes generation={staged} />, { language: 'ar' })
     expect(screen.getByText(/لم يُزَل شيء/)).toBeTruthy()

@@ -1,4 +1,4 @@
-import type { Ask, Generation } from '@parti/contract'
+import { type Ask, type Generation, materialName } from '@parti/contract'
 import type { TFunction } from 'i18next'
 import { Check, CircleSlash, Info } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -21,7 +21,24 @@ function askLabel(t: T, ask: Ask): string {
 /** The user's own words, isolated (FSI…PDI) so English words read right inside an Arabic sentence and back. */
 const isolate = (words: string) => `\u2068${words}\u2069`
 
-function lineText(t: T, line: NoteLine): string {
+/**
+ * A note's parameters in the UI language: a material's name from the library, the surface and how its
+ * perspective was found (docs/decisions/0120-repaint-materials.md); other values as they are.
+ */
+function noteParams(t: T, language: string, params: Record<string, string | number>) {
+  const out = { ...params }
+  if (typeof params.material === 'string') out.material = materialName(params.material, language)
+  if (typeof params.surface === 'string')
+    out.surface = t([`create:notes.surfaces.${params.surface}` as never, params.surface as never])
+  if (typeof params.perspective === 'string')
+    out.perspective = t([
+      `create:notes.perspectives.${params.perspective}` as never,
+      params.perspective as never,
+    ])
+  return out
+}
+
+function lineText(t: T, line: NoteLine, language: string): string {
   switch (line.kind) {
     case 'phase':
       return t(`create:notes.phase.${line.status}`, {
@@ -40,7 +57,7 @@ function lineText(t: T, line: NoteLine): string {
           : t('create:notes.approximatedOnEngine'),
       })
     case 'note':
-      return t(`create:notes.ids.${line.id}`, line.params ?? {})
+      return t(`create:notes.ids.${line.id}`, noteParams(t, language, line.params ?? {}))
     case 'text':
       return line.text
     case 'refused':
@@ -65,7 +82,7 @@ export function ResultNotes({
   generation: Pick<Generation, 'metadata'> & { status?: Generation['status'] }
   className?: string
 }) {
-  const { t } = useTranslation(['create', 'staging', 'sketch', 'video', 'chat'])
+  const { t, i18n } = useTranslation(['create', 'staging', 'sketch', 'video', 'chat'])
   const lines = noteLines(generation)
   if (!lines.length) return null
   const m = generation.metadata
@@ -74,7 +91,7 @@ export function ResultNotes({
   const why = phaseFailed && generation.status !== 'failed' && (m.failure?.length || m.note)
   return (
     <>
-      <NoteList lines={lines} t={t as T} className={className} />
+      <NoteList lines={lines} t={t as T} language={i18n.resolvedLanguage ?? 'en'} className={className} />
       {why ? (
         <FailureReason
           generation={{ error: m.note ?? null, errorCode: null, metadata: { failure: m.failure } }}
@@ -85,7 +102,17 @@ export function ResultNotes({
   )
 }
 
-function NoteList({ lines, t, className }: { lines: NoteLine[]; t: T; className?: string }) {
+function NoteList({
+  lines,
+  t,
+  language,
+  className,
+}: {
+  lines: NoteLine[]
+  t: T
+  language: string
+  className?: string
+}) {
   return (
     <ul className={cn('flex flex-col gap-1.5 text-xs leading-snug', className)} data-testid="result-notes">
       {lines.map((line, i) => {
@@ -101,7 +128,7 @@ function NoteList({ lines, t, className }: { lines: NoteLine[]; t: T; className?
               className={cn('mt-px size-3.5 shrink-0', negative ? 'text-danger' : 'text-fg-subtle')}
               aria-hidden
             />
-            <span>{lineText(t, line)}</span>
+            <span>{lineText(t, line, language)}</span>
           </li>
         )
       })}

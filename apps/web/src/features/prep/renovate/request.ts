@@ -1,4 +1,4 @@
-import { type FractionBox, priceOf } from '@parti/contract'
+import { type DetectResponse, type FractionBox, type MaterialId, priceOf } from '@parti/contract'
 import { call } from '../../../lib/api'
 import { appendInput, type InputImage } from '../../create/inputImage'
 import { creditsReason, type Reason } from '../../create/readiness'
@@ -44,7 +44,7 @@ export async function detectFaces(photo: InputImage): Promise<FaceChoice[] | nul
 export async function detectSurface(
   photo: InputImage,
   point: { x: number; y: number },
-): Promise<{ mask: string; share: number } | null> {
+): Promise<DetectResponse['surface']> {
   const body = await detectBody(photo, 'surface')
   if (!body) return null
   body.append('paintPoint', `${point.x.toFixed(4)},${point.y.toFixed(4)}`)
@@ -69,17 +69,21 @@ export function privacyRequest(
   return { endpoint: '/render/start', body: form }
 }
 
-/** POST /api/render/start for repaint: the photo, the click, the lasso and the colour as typed or picked. */
+/** What the surface takes: a colour as typed or picked, or a material from the library (never both). */
+export type Finish = { paintColor: string } | { material: MaterialId }
+
+/** POST /api/render/start for repaint: the photo, the click, the lasso and the colour or material. */
 export function repaintRequest(
   photo: InputImage,
-  paint: string,
+  finish: Finish,
   point: { x: number; y: number } | null,
   mask: Blob | null,
 ): StartJobInput {
   const form = new FormData()
   form.append('generationType', 'repaint')
   appendInput(form, 'image', photo)
-  form.append('paintColor', paint)
+  if ('material' in finish) form.append('material', finish.material)
+  else form.append('paintColor', finish.paintColor)
   if (point) form.append('paintPoint', `${point.x.toFixed(4)},${point.y.toFixed(4)}`)
   if (mask) form.append('maskData', mask, 'mask.png')
   return { endpoint: '/render/start', body: form }
