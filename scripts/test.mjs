@@ -1,7 +1,7 @@
 // npm test: typecheck, lint, unit tests, the API suite on a fresh PGlite folder (with DATABASE_URL or
 // TEST_DATABASE_URL set: on PostgreSQL with the S3 blob store, and its database-sensitive files on PGlite too),
 // then the browser specs in Chromium when one is found. How the time is spent: docs/decisions/0123-test-run-layout.md
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
