@@ -44,6 +44,9 @@ export default defineConfig({
         FREE_CREDITS: '400',
         ENABLE_TEST_ROUTES: 'true',
         ENGINE_SKETCH_RENDER: 'fal',
+        // a photoreal sky and dusk offered beside the built-in grade (docs/decisions/0125-hosted-sky-and-dusk.md)
+        ENGINE_SKY: 'fal',
+        ENGINE_DUSK: 'fal',
         FAL_KEY: 'fal_test:secret',
         FAL_BASE_URL: `http://127.0.0.1:${FAL_PORT}`,
         FAL_WEBHOOKS: 'false',

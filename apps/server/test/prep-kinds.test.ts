@@ -96,6 +96,21 @@ const resultOf = async (generationType: string, fields: Record<string, string> =
 }
 
 describe('sky and dusk', () => {
+  it('without keys the built-in engine serves both and nothing else is offered (docs/decisions/0125-hosted-sky-and-dusk.md)', async () => {
+    const r = await api.get('/api/capabilities')
+    for (const kind of ['sky', 'dusk']) {
+      expect(r.body.kinds[kind].engines).toEqual(['local'])
+      expect(r.body.kinds[kind].steps[0].engine).toBe('local')
+    }
+    // an engine that is not configured cannot be chosen
+    const refused = await api.postForm(
+      '/api/render/start',
+      form({ generationType: 'dusk', engine: 'fal' }, { image: await overcastHouseJpeg() }),
+    )
+    expect(refused.status).toBe(422)
+    expect(refused.body.error).toMatchObject({ code: 'not_offered', details: { engine: 'fal' } })
+  })
+
   it('a grey sky is replaced with a blue one, with the confidence in the notes', async () => {
     const { g, px } = await resultOf('sky', { sky: 'blue' })
     const note = (g.metadata as any).notes.find((n: any) => n.id === 'sky_replaced')

@@ -27,6 +27,9 @@ export const FIDELITY_SUBJECTS: Partial<Record<Kind, 'drawing' | 'photo'>> = {
   staging: 'photo',
   'magic-edit': 'photo',
   inpaint: 'photo',
+  // a new sky and dusk keep the building: measured as Ask Parti's edits are (docs/decisions/0125-hosted-sky-and-dusk.md)
+  sky: 'photo',
+  dusk: 'photo',
 }
 
 /**
@@ -40,4 +43,6 @@ export const DEFAULT_FIDELITY_THRESHOLDS: Partial<Record<Kind, number>> = {
   staging: 0.3,
   'magic-edit': 0.3,
   inpaint: 0.3,
+  sky: 0.3,
+  dusk: 0.3,
 }

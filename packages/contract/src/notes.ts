@@ -37,6 +37,12 @@ export const NOTES = {
   /** dusk: an honest grade on the built-in engine */
   dusk_graded:
     'Day to dusk: a dusk sky over {{area}} % of the picture ({{confidence}} % confidence), the photo darkened by {{ev}} EV and {{windows}} windows lit warm. On the built-in engine this is a colour grade, not a re-lit photo; a hosted edit model gives a photoreal dusk.',
+  /**
+   * sky and dusk on a hosted edit model (docs/decisions/0125-hosted-sky-and-dusk.md): redrawn whole, so there is
+   * no sky found, no confidence and no darkening measured; the fidelity check measures the building's lines
+   */
+  hosted_sky_edit:
+    'Redrawn by a hosted edit model as a photoreal photo: the sky is not found or measured, so there is no confidence figure; the fidelity check says how much of the building’s lines it kept.',
   /** privacy: what was blurred */
   privacy_blurred:
     'Blurred {{faces}} face(s) and {{areas}} marked area(s); nothing else in the picture was changed.',

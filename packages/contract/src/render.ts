@@ -117,6 +117,11 @@ export const RenderStartFields = z.object({
     .describe(
       `sketch render, home staging, chat edit: how many variations to make, 1–${MAX_VARIATIONS} (docs/product.md#variations); each is its own generation, priced on its own`,
     ),
+  engine: z
+    .preprocess((v) => (v === '' ? undefined : v), EngineId.optional())
+    .describe(
+      "run on this engine rather than the configured one: one of the kind's `engines` in GET /api/capabilities, e.g. the built-in grade beside a hosted photoreal edit (docs/product.md#engine-choice); absent: the configured one",
+    ),
   engines: list(EngineId)
     .pipe(z.array(EngineId).min(2).max(MAX_COMPARE_ENGINES).optional())
     .describe(

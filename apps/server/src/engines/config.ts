@@ -124,13 +124,17 @@ function enginesServing(steps: readonly Step[]): EngineId[] {
   return ENGINE_IDS.filter((id) => steps.every((s) => ENGINE_KINDS[id].includes(s)))
 }
 
-/** The features whose steps are among these, e.g. "chat edit (Ask Parti) and inpainting". */
+/** The features whose steps are among these, e.g. "chat edit (Ask Parti), inpainting and day to dusk". */
 function describeSteps(steps: readonly Step[]): string {
   const settings = (Object.entries(ENGINE_SETTINGS) as Array<[EngineSetting, readonly Step[]]>).filter(
     ([, ss]) => ss.some((s) => steps.includes(s)),
   )
-  return settings.map(([setting]) => FEATURE_NAMES[setting]).join(' and ')
+  return list(
+    settings.map(([setting]) => FEATURE_NAMES[setting]),
+    'and',
+  )
 }
 
-const orList = (items: string[]) =>
-  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '')
+const list = (items: string[], last: 'and' | 'or') =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}` : (items[0] ?? '')
+const orList = (items: string[]) => list(items, 'or')

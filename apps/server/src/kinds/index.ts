@@ -76,6 +76,7 @@ export async function planRequest(path: RenderPath, pc: PlanContext): Promise<Re
     generationType?: string
     variations?: number
     engines?: EngineId[]
+    engine?: EngineId
   }
   const definition: AnyKindDefinition =
     candidates.length === 1
@@ -87,11 +88,35 @@ export async function planRequest(path: RenderPath, pc: PlanContext): Promise<Re
   for (const [field, kinds] of Object.entries(KIND_ONLY_FIELDS) as [string, readonly Kind[]][])
     if ((fields as Record<string, unknown>)[field] !== undefined && !kinds.includes(definition.kind))
       throw new AppError('validation_failed', `${field} is read only by ${kinds.join(', ')}`, { field })
+  if (fields.engine) chooseEngine(pc, definition.kind, fields.engine, fields.engines)
   const plan = await definition.plan(pc, fields)
   const asked = pc.asked
-  const jobs = asked ? plan.jobs.map((job) => ({ ...job, asked: ownAsks(asked, job.task) })) : plan.jobs
+  const planned = asked ? plan.jobs.map((job) => ({ ...job, asked: ownAsks(asked, job.task) })) : plan.jobs
+  const jobs = fields.engine ? planned.map((job) => ({ ...job, engine: fields.engine })) : planned
   if (fields.engines?.length) return withEngines({ ...plan, jobs }, fields.engines, fields.variations, pc)
   return withVariations({ ...plan, jobs }, fields.variations)
+}
+
+/**
+ * The engine the request chose among those serving its kind (docs/product.md#engine-choice): the kind is then
+ * planned, priced and checked as it will run there, e.g. the built-in engine's sky finding before a built-in
+ * dusk. An engine that cannot serve the kind is refused before anything is held.
+ */
+function chooseEngine(pc: PlanContext, kind: Kind, engine: EngineId, compare: EngineId[] | undefined): void {
+  if (compare?.length)
+    throw new AppError(
+      'validation_failed',
+      'engine: name one engine, or several in engines to compare them',
+      {
+        field: 'engine',
+      },
+    )
+  if (!(pc.servedBy?.(kind) ?? []).includes(engine) || !pc.capabilitiesOn)
+    throw new AppError('not_offered', `${engine} cannot serve ${KINDS[kind].feature} here`, {
+      engine,
+      skipped: [],
+    })
+  pc.capabilities = pc.capabilitiesOn(engine)
 }
 
 /** A job's share of what its request asked: a multi-angle job asks for its own angle only. */

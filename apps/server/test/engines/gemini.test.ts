@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGeminiEngine, historyContents } from '../../src/engines/gemini/index.ts'
 import { GEMINI_DEFAULT_MODELS } from '../../src/engines/gemini/models.ts'
@@ -196,5 +197,35 @@ describe('Gemini image editing for Ask Parti, against a fake of generateContent'
     const running = engine().run(edit('brighter'), makeCtx({ signal: abort.signal }).ctx)
     setTimeout(() => abort.abort(new EngineError('cancelled', 'The job was cancelled.')), 100)
     expect(await running.catch((e) => e)).toMatchObject({ code: 'cancelled' })
+  })
+})
+
+describe('a photoreal dusk and sky on Gemini (docs/decisions/0125-hosted-sky-and-dusk.md)', () => {
+  const mean = async (image: Buffer) =>
+    (await sharp(image).removeAlpha().stats()).channels.reduce((s, c) => s + c.mean, 0) / 3
+
+  it('sends one user turn with the fixed dusk sentence and the photo, and returns the model picture at the photo shape', async () => {
+    fake.behaviour.render = (png) => sharp(png).linear(0.35, 0).png().toBuffer()
+    const result = await engine().run({ kind: 'dusk', input: room }, makeCtx().ctx)
+    // the last call: an earlier test's cancelled request may still be recorded after the reset
+    const call = fake.calls.at(-1)
+    expect(call!.model).toBe('gemini-2.5-flash-image')
+    expect(call!.contents).toHaveLength(1)
+    const [text, image] = call!.contents[0]!.parts!
+    expect(text!.text).toMatch(/^The same photo at dusk: deep blue twilight sky/)
+    expect(text!.text).toContain('Nothing else changed: same building, same framing, same materials')
+    expect(image!.inlineData?.mimeType).toBe('image/png')
+    expect(result.facts).toMatchObject({ engine: 'gemini', model: 'gemini-2.5-flash-image' })
+    expect(result.facts.reply).toBeUndefined()
+    expect(result.facts.notes).toEqual([{ id: 'hosted_sky_edit' }])
+    // the model's own size, at the photo's 4:3 shape
+    const out = result.outputs[0] as { data: Buffer; width: number; height: number }
+    expect(out.width / out.height).toBeCloseTo(640 / 480, 1)
+    expect(await mean(out.data)).toBeLessThan((await mean(room)) * 0.5)
+  })
+
+  it('a blue sky says its mood', async () => {
+    await engine().run({ kind: 'sky', input: room, mood: 'blue' }, makeCtx().ctx)
+    expect(fake.calls.at(-1)!.contents[0]!.parts![0]!.text).toContain('a clear blue daytime sky')
   })
 })

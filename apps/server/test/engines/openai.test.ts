@@ -185,3 +185,35 @@ describe('OpenAI image edits for Ask Parti, against a fake of /v1/images/edits',
     expect(e.supports('animate')).toBe(false)
   })
 })
+
+describe('a photoreal dusk and sky on gpt-image-1 (docs/decisions/0125-hosted-sky-and-dusk.md)', () => {
+  const mean = async (image: Buffer) =>
+    (await sharp(image).removeAlpha().stats()).channels.reduce((s, c) => s + c.mean, 0) / 3
+
+  it('sends the photo and the fixed dusk sentence through images.edit, no mask, and returns the model picture at the photo shape', async () => {
+    // the model's dusk: the picture much darker, as a twilight photo is
+    fake.behaviour.render = (png) => sharp(png).linear(0.35, 0).png().toBuffer()
+    const result = await engine().run({ kind: 'dusk', input: room }, makeCtx().ctx)
+    // the last call: an earlier test's cancelled request may still be recorded after the reset
+    const call = fake.calls.at(-1)
+    expect(call).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', quality: 'high', mask: null })
+    const prompt = call!.prompt.replace(/\r\n/g, '\n')
+    expect(prompt).toMatch(/^The same photo at dusk: deep blue twilight sky/)
+    expect(prompt).toContain('warm light glowing from every window and exterior light fixture')
+    expect(prompt).toContain('Nothing else changed: same building, same framing, same materials')
+    expect(prompt).not.toContain('Earlier in this conversation')
+    expect(result.facts).toMatchObject({ engine: 'openai', model: 'gpt-image-1' })
+    expect(result.facts.reply).toBeUndefined()
+    expect(result.facts.notes).toEqual([{ id: 'hosted_sky_edit' }])
+    // letterboxed onto 1536×1024 and cropped back to the 4:3 photo
+    expect(result.outputs[0]).toMatchObject({ width: 1365, height: 1024 })
+    const out = result.outputs[0] as { data: Buffer }
+    expect(await mean(out.data)).toBeLessThan((await mean(room)) * 0.5)
+  })
+
+  it('a golden-hour sky says its mood', async () => {
+    await engine().run({ kind: 'sky', input: room, mood: 'golden' }, makeCtx().ctx)
+    expect(fake.calls.at(-1)!.prompt).toContain('a warm golden-hour sky')
+    expect(fake.calls.at(-1)!.prompt).toContain('same roofline')
+  })
+})

@@ -98,6 +98,9 @@ const tasks: Record<string, () => EngineTask[]> = {
       duration,
       cameraMovement: 'dolly_in',
     })),
+  // a photoreal sky and dusk on the instruction editor (docs/decisions/0125-hosted-sky-and-dusk.md)
+  sky: () => (['blue', 'golden', 'dusk'] as const).map((mood) => ({ kind: 'sky', input: photo, mood })),
+  dusk: () => [{ kind: 'dusk', input: photo }],
 }
 
 describe("Replicate requests against each model's published input schema", () => {

@@ -845,7 +845,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted" | "material_laid";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "hosted_sky_edit" | "privacy_blurred" | "surface_repainted" | "material_laid";
             params?: {
               [key: string]: string | number;
             };
@@ -1520,7 +1520,7 @@ export interface components {
         /** @description what the engines said about the result, as note ids (older rows: English sentences) */
         notes?: (({
             /** @enum {string} */
-            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "privacy_blurred" | "surface_repainted" | "material_laid";
+            id: "nothing_removed_needs_lasso" | "no_wall_found" | "cannot_add_furniture" | "cannot_add_decor" | "filled_from_surroundings" | "verticals_straightened" | "same_as_variation" | "upscaled" | "light_corrected" | "sky_replaced" | "dusk_graded" | "hosted_sky_edit" | "privacy_blurred" | "surface_repainted" | "material_laid";
             params?: {
               [key: string]: string | number;
             };
@@ -3395,6 +3395,11 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
+          /**
+           * @description run on this engine rather than the configured one: one of the kind's `engines` in GET /api/capabilities, e.g. the built-in grade beside a hosted photoreal edit (docs/product.md#engine-choice); absent: the configured one
+           * @enum {string}
+           */
+          engine?: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
           /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
           engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
           /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */
@@ -3473,6 +3478,11 @@ export interface operations {
           followLines?: "loose" | "balanced" | "strict";
           /** @description sketch render, home staging, chat edit: how many variations to make, 1–4 (docs/product.md#variations); each is its own generation, priced on its own */
           variations?: number;
+          /**
+           * @description run on this engine rather than the configured one: one of the kind's `engines` in GET /api/capabilities, e.g. the built-in grade beside a hosted photoreal edit (docs/product.md#engine-choice); absent: the configured one
+           * @enum {string}
+           */
+          engine?: "local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini";
           /** @description compare engines: the same request run once on each of these (comma-separated, 2–3), each its own generation, held as one total (docs/product.md#compare-engines) */
           engines?: ("local" | "replicate" | "fal" | "comfyui" | "openai" | "gemini")[];
           /** @description upscale: how many times larger on each side, 2 or 4 (docs/decisions/0115-upscale.md); 2 when absent */

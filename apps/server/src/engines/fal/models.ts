@@ -13,6 +13,10 @@ export const FAL_STEPS = [
   'inpaint',
   'magic-edit',
   'animate',
+  // listing photo prep on the instruction editor Ask Parti uses: a photoreal sky and dusk
+  // (docs/decisions/0125-hosted-sky-and-dusk.md)
+  'sky',
+  'dusk',
 ] as const satisfies readonly Step[]
 
 /** fal endpoints wired for each kind (docs/hosted-engines.md says why); the id is the queue path. */
@@ -27,4 +31,6 @@ export const FAL_DEFAULT_MODELS: Record<(typeof FAL_STEPS)[number], ModelTiers> 
     default: 'fal-ai/kling-video/v2.1/standard/image-to-video',
     premium: 'fal-ai/kling-video/v2.1/master/image-to-video',
   },
+  sky: { default: 'fal-ai/flux-pro/kontext' },
+  dusk: { default: 'fal-ai/flux-pro/kontext' },
 }

@@ -18,6 +18,7 @@ import { instruction } from '../shared/instruction.ts'
 import { hostedPrompt, withoutCurrent } from '../shared/prompt.ts'
 import { whileTicking } from '../shared/ticker.ts'
 import type { ConversationTurn, Engine } from '../types.ts'
+import { GEMINI_STEPS } from './models.ts'
 
 export interface GeminiEngineOptions {
   apiKey: string
@@ -146,7 +147,7 @@ export function createGeminiEngine(options: GeminiEngineOptions): Engine {
     },
     async (task, { model, signal, progress }) => {
       const kind = task.kind
-      if (kind !== 'magic-edit' && kind !== 'inpaint')
+      if (!(GEMINI_STEPS as readonly string[]).includes(kind))
         throw providerFailed(kind, `gemini cannot serve ${kind}`)
       const source = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
       // Gemini answers in one of its fixed ratios: the picture goes letterboxed onto the nearest, which is

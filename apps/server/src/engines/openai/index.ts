@@ -18,6 +18,7 @@ import { maskOf } from '../shared/outputs.ts'
 import { conversationContext, hostedPrompt } from '../shared/prompt.ts'
 import { whileTicking } from '../shared/ticker.ts'
 import type { Engine } from '../types.ts'
+import { OPENAI_STEPS } from './models.ts'
 
 export interface OpenAiEngineOptions {
   apiKey: string
@@ -81,7 +82,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
   }
   return hostedEngine(engine, async (task, { model, signal, progress }) => {
     const kind = task.kind
-    if (kind !== 'magic-edit' && kind !== 'inpaint') throw providerFailed(kind, `openai cannot serve ${kind}`)
+    if (!(OPENAI_STEPS as readonly string[]).includes(kind))
+      throw providerFailed(kind, `openai cannot serve ${kind}`)
     const source = await prepareImage(task.input, { maxSide: 2048, format: 'png' })
     // sent in the shape the model answers in, so its answer is cropped back rather than stretched
     const canvas = editCanvas(source.width, source.height)

@@ -13,6 +13,10 @@ export const REPLICATE_STEPS = [
   'inpaint',
   'magic-edit',
   'animate',
+  // listing photo prep on the instruction editor Ask Parti uses: a photoreal sky and dusk
+  // (docs/decisions/0125-hosted-sky-and-dusk.md)
+  'sky',
+  'dusk',
 ] as const satisfies readonly Step[]
 
 /**
@@ -33,4 +37,6 @@ export const REPLICATE_DEFAULT_MODELS: Record<(typeof REPLICATE_STEPS)[number], 
   'magic-edit': { default: 'black-forest-labs/flux-kontext-pro' },
   // image-to-video with the camera move in words; 5 or 10 s clips, 1080p in the master tier
   animate: { default: 'kwaivgi/kling-v2.1', premium: 'kwaivgi/kling-v2.1-master' },
+  sky: { default: 'black-forest-labs/flux-kontext-pro' },
+  dusk: { default: 'black-forest-labs/flux-kontext-pro' },
 }

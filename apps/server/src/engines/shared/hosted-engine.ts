@@ -16,6 +16,9 @@ import { toEngineOutput } from './outputs.ts'
 import { Progress, TYPICAL_MS } from './progress.ts'
 import { resolveFfmpeg } from './video.ts'
 
+/** Listing photo prep a hosted edit model redraws whole (docs/decisions/0125-hosted-sky-and-dusk.md). */
+const REDRAWN_PREP: ReadonlySet<EngineTaskKind> = new Set(['sky', 'dusk'])
+
 export interface HostedEngineOptions {
   id: HostedId
   models: ModelTable
@@ -89,6 +92,8 @@ export function hostedEngine(
             model,
             enhancedPrompt: done.prompt,
             ...(done.reply === undefined ? {} : { reply: done.reply }),
+            // a redrawn sky has no finding to report: said, not left to look like the built-in one's figures
+            ...(REDRAWN_PREP.has(kind) ? { notes: [{ id: 'hosted_sky_edit' as const }] } : {}),
           },
         }
       } catch (err) {

@@ -11,11 +11,11 @@ export interface HostedPrompt {
 }
 
 const RENDER_QUALITY = 'photorealistic architectural visualisation, natural light, high detail'
-/** the new sky in a hosted model's words (docs/decisions/0110-sky-and-dusk.md) */
+/** the new sky in a hosted edit model's words (docs/decisions/0125-hosted-sky-and-dusk.md) */
 const SKY_WORDS: Record<SkyMood, string> = {
-  blue: 'a clear blue sky with a few soft white clouds',
-  golden: 'a warm golden-hour sky, low sun, soft orange light',
-  dusk: 'a deep blue and orange dusk sky just after sunset',
+  blue: 'a clear blue daytime sky with a few soft white clouds',
+  golden: 'a warm golden-hour sky, low sun, soft orange and pink clouds',
+  dusk: 'a deep blue dusk sky with a last band of orange at the horizon',
 }
 const DEFAULT_NEGATIVE = 'blurry, distorted geometry, warped lines, low quality, text, watermark'
 
@@ -91,13 +91,13 @@ export function hostedPrompt(task: EngineTask): HostedPrompt {
       )
     case 'sky':
       return finish(
-        `Replace the sky of this real-estate photograph with ${SKY_WORDS[task.mood]}, grade the rest of the photo to match the new light, keep the building, roofline and every other pixel in place`,
-        'changed building, moved roofline, added objects, text, watermark',
+        `The same photo with a new sky: ${SKY_WORDS[task.mood]}, and the light on the building matched to it. Nothing else changed: same building, same roofline, same framing, same materials, same trees and surroundings`,
+        'changed building, moved roofline, added objects, people, text, watermark',
       )
     case 'dusk':
       return finish(
-        'Turn this daytime real-estate photograph into a twilight photograph: a dusk sky, the building darker and cooler, warm light glowing from every window, keep the building exactly as it is',
-        'changed building, moved windows, added objects, daylight, text, watermark',
+        'The same photo at dusk: deep blue twilight sky just after sunset, warm light glowing from every window and exterior light fixture, the building gently darker under the evening sky. Nothing else changed: same building, same framing, same materials, same trees and surroundings',
+        'changed building, moved or added windows, added objects, people, daylight, text, watermark',
       )
     case 'privacy':
       return finish(

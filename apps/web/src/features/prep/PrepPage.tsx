@@ -1,4 +1,4 @@
-import { type Generation, SKY_MOODS } from '@parti/contract'
+import { ENGINE_NAMES, type EngineId, type Generation, SKY_MOODS } from '@parti/contract'
 import { ArrowRight, Ruler } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { RecentStrip } from '../create/components/RecentStrip'
 import { ResultActions } from '../create/components/ResultActions'
 import { ResultNotes } from '../create/components/ResultNotes'
 import { UploadDropzone } from '../create/components/UploadDropzone'
+import { useCapabilities } from '../create/hooks/useCapabilities'
 import { useGeneration } from '../create/hooks/useGeneration'
 import { useResultJob } from '../create/hooks/useResultJob'
 import { useSourceImage } from '../create/hooks/useSourceImage'
@@ -30,6 +31,7 @@ import {
   PREP_TOOLS,
   type PrepOptions,
   type PrepTool,
+  prepEngineOffer,
   prepReadiness,
   prepRequest,
 } from './request'
@@ -53,6 +55,9 @@ export default function PrepPage() {
   const result = useResultJob({ failureTitle: t('staging:prep.failed'), projectId: project.projectId })
   const { job, ids, setIds } = result
   useSourceImage((photo) => setPhotos([photo]))
+  // a hosted edit model offered beside the built-in engine, the configured one first (docs/product.md#engine-choice)
+  const offer = prepEngineOffer(tool, useCapabilities(tool)?.engines)
+  const engine = offer && (options.engine && offer.includes(options.engine) ? options.engine : offer[0])
   const reasons = prepReadiness({ hasPhoto: photos.length > 0, credits, tool })
   const fieldError = useFieldError(reasons, showErrors, job.fieldError)
 
@@ -144,6 +149,13 @@ export default function PrepPage() {
           }))}
         />
       )}
+      {offer && engine && (
+        <EngineChoice
+          engines={offer}
+          value={engine}
+          onChange={(e) => setOptions({ ...options, engine: e })}
+        />
+      )}
       <GenerateBar
         label={t(`staging:prep.generate.${tool}`)}
         cost={PREP_COSTS[tool]}
@@ -151,7 +163,10 @@ export default function PrepPage() {
         reasons={reasons}
         pending={job.isPending}
         fieldIds={{ image: photoId }}
-        onGenerate={() => photos[0] && void submit(prepRequest(tool, photos[0], options))}
+        onGenerate={() =>
+          photos[0] &&
+          void submit(prepRequest(tool, photos[0], { ...options, ...(engine ? { engine } : {}) }))
+        }
         onShowErrors={() => setShowErrors(true)}
         onInsufficient={job.showInsufficient}
       />
@@ -175,6 +190,41 @@ export default function PrepPage() {
       />
       <InsufficientCreditsDialog {...job.insufficientDialog} />
     </>
+  )
+}
+
+/**
+ * Which engine makes a new sky or dusk where a hosted edit model is configured beside the built-in one: a
+ * photoreal redraw, or the built-in engine's measured grade (docs/decisions/0125-hosted-sky-and-dusk.md).
+ */
+function EngineChoice({
+  engines,
+  value,
+  onChange,
+}: {
+  engines: readonly EngineId[]
+  value: EngineId
+  onChange: (engine: EngineId) => void
+}) {
+  const { t } = useTranslation('staging')
+  const label = (e: EngineId) =>
+    e === 'local' ? t('prep.engines.local') : t('prep.engines.hosted', { name: ENGINE_NAMES[e] })
+  return (
+    <div className="flex flex-col gap-2" data-testid="prep-engine">
+      <Segmented
+        label={t('prep.engineLabel')}
+        value={value}
+        onChange={onChange}
+        stretch
+        size="sm"
+        options={engines.map((e) => ({ value: e, label: label(e), testId: `prep-engine-${e}` }))}
+      />
+      <p className="text-xs text-fg-subtle">
+        {value === 'local'
+          ? t('prep.engineHints.local')
+          : t('prep.engineHints.hosted', { name: ENGINE_NAMES[value] })}
+      </p>
+    </div>
   )
 }
 

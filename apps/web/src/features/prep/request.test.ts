@@ -1,6 +1,13 @@
 import { COSTS } from '@parti/contract'
 import { describe, expect, it } from 'vitest'
-import { PREP_COSTS, prepReadiness, prepRequest, STRAIGHTEN_COST, straightenRequest } from './request'
+import {
+  PREP_COSTS,
+  prepEngineOffer,
+  prepReadiness,
+  prepRequest,
+  STRAIGHTEN_COST,
+  straightenRequest,
+} from './request'
 
 describe('straighten verticals request', () => {
   it('sends the photo as a straighten job, and the chosen page of a PDF', () => {
@@ -62,5 +69,30 @@ describe('new sky and dusk requests', () => {
     expect(dusk.get('sky')).toBeNull()
     expect(PREP_COSTS.sky).toBe(COSTS.sky)
     expect(PREP_COSTS.dusk).toBe(COSTS.dusk)
+  })
+})
+
+describe('a hosted edit model offered beside the built-in engine', () => {
+  const photo = { kind: 'generation', generationId: 'g1', previewUrl: '/x.jpg' } as const
+
+  it('offers a choice for sky and dusk only where two engines serve them, the configured one first', () => {
+    expect(prepEngineOffer('dusk', ['fal', 'local'])).toEqual(['fal', 'local'])
+    expect(prepEngineOffer('sky', ['openai', 'local'])).toEqual(['openai', 'local'])
+    // nothing configured: nothing to choose, the page stays as it was
+    expect(prepEngineOffer('dusk', ['local'])).toBeNull()
+    expect(prepEngineOffer('dusk', undefined)).toBeNull()
+    // the measured corrections are the built-in engine's own
+    expect(prepEngineOffer('straighten', ['fal', 'local'])).toBeNull()
+  })
+
+  it('sends the chosen engine with a sky or dusk, never with the other corrections', () => {
+    const dusk = prepRequest('dusk', photo, { strength: 50, sky: 'blue', engine: 'local' }).body as FormData
+    expect(dusk.get('engine')).toBe('local')
+    const sky = prepRequest('sky', photo, { strength: 50, sky: 'golden', engine: 'fal' }).body as FormData
+    expect(sky.get('engine')).toBe('fal')
+    expect(sky.get('sky')).toBe('golden')
+    const light = prepRequest('light', photo, { strength: 50, sky: 'blue', engine: 'fal' }).body as FormData
+    expect(light.get('engine')).toBeNull()
+    expect((prepRequest('dusk', photo).body as FormData).get('engine')).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import { LIGHT_STRENGTH_DEFAULT, priceOf, type SkyMood } from '@parti/contract'
+import { type EngineId, LIGHT_STRENGTH_DEFAULT, priceOf, type SkyMood } from '@parti/contract'
 import { appendInput, type InputImage } from '../create/inputImage'
 import { creditsReason, type Reason } from '../create/readiness'
 import type { StartJobInput } from '../create/useStartJob'
@@ -21,6 +21,20 @@ export interface PrepOptions {
   strength: number
   /** new sky: the mood (docs/decisions/0110-sky-and-dusk.md) */
   sky: SkyMood
+  /** the engine chosen where a hosted edit model is offered beside the built-in one; absent: the configured one */
+  engine?: EngineId
+}
+
+/** The corrections a hosted edit model can redraw as a photoreal photo (docs/decisions/0125-hosted-sky-and-dusk.md). */
+const HOSTED_PREP: readonly PrepTool[] = ['sky', 'dusk']
+
+/**
+ * The engines to choose between for a correction, the configured one first, when more than one serves it
+ * (docs/product.md#engine-choice); null when there is nothing to choose (no hosted engine configured for it).
+ */
+export function prepEngineOffer(tool: PrepTool, engines: readonly string[] | undefined): EngineId[] | null {
+  if (!HOSTED_PREP.includes(tool) || !engines || engines.length < 2) return null
+  return engines as EngineId[]
 }
 
 export const DEFAULT_PREP_OPTIONS: PrepOptions = { strength: LIGHT_STRENGTH_DEFAULT, sky: 'blue' }
@@ -36,6 +50,7 @@ export function prepRequest(
   appendInput(form, 'image', photo)
   if (tool === 'light') form.append('strength', String(options.strength))
   if (tool === 'sky') form.append('sky', options.sky)
+  if (options.engine && HOSTED_PREP.includes(tool)) form.append('engine', options.engine)
   return { endpoint: '/render/start', body: form }
 }
 
