@@ -1,10 +1,5 @@
-import { createContext, createLogger, DEFAULT_WEB_DIST } from './bootstrap.ts'
-import { warmStylePreviews } from './catalog/preview.ts'
-import { listStyles } from './catalog/repo.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { createEngines } from './engines/index.ts'
-import { WebhookBus } from './jobs/engine-webhooks.ts'
-import { type Role, startRuntime } from './runtime.ts'
+import type { Role } from './runtime.ts'
 
 /**
  * One entry for the three ways Parti runs: `all` (the embedded default: SPA, API and an in-process worker on
@@ -21,6 +16,15 @@ async function main(role: Role): Promise<void> {
     }
     throw err
   }
+  // the rest of the server (hundreds of modules) is loaded only once the settings hold: a mistyped setting is
+  // answered in about a second instead of after the whole import
+  const [{ createContext, createLogger, DEFAULT_WEB_DIST }, { warmStylePreviews }, { listStyles }] =
+    await Promise.all([import('./bootstrap.ts'), import('./catalog/preview.ts'), import('./catalog/repo.ts')])
+  const [{ createEngines }, { WebhookBus }, { startRuntime }] = await Promise.all([
+    import('./engines/index.ts'),
+    import('./jobs/engine-webhooks.ts'),
+    import('./runtime.ts'),
+  ])
   const log = createLogger(config)
   const ctx = await createContext(config, log).catch((err: Error) => {
     if (err instanceof ConfigError) {

@@ -82,5 +82,7 @@ describe('start-up', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+    // two starts of the whole product on a fresh data folder (initdb, migrations, the catalogue): over a minute
+    // on a loaded two-core machine
+  }, 180_000)
 })
