@@ -106,21 +106,22 @@ await together([
 // here, so two test files never build it at the same moment.
 buildWeb({ ifStale: true })
 
-// The API files spend much of their time waiting (for workers, timers, child processes): two at a time, each
-// worker process importing the server once (vitest.config.ts), keeps both cores busy.
-const api = (...files) => vitest('api', '--fileParallelism', '--maxWorkers=2', ...files)
+// The API files spend much of their time waiting (for workers, timers, child processes): with PostgreSQL at hand
+// its run takes two files at a time and the PGlite files a third beside it, each worker process importing the
+// server once (vitest.config.ts); alone on PGlite, two at a time.
+const api = (workers, ...files) => vitest('api', '--fileParallelism', `--maxWorkers=${workers}`, ...files)
 if (pgUrl) {
-  // the scale-out path in one run: PostgreSQL and the S3 blob store (s3rver on loopback) together
   await together([
+    // the scale-out path in one run: PostgreSQL and the S3 blob store (s3rver on loopback) together
     [
       'API tests on PostgreSQL with the S3 blob store',
-      ...api(),
+      ...api(2),
       { PARTI_TEST_PG_URL: pgUrl, TEST_BLOB_STORE: 's3' },
     ],
+    ['API tests on PGlite (the database-sensitive files)', ...api(1, ...PGLITE_FILES)],
   ])
-  await together([['API tests on PGlite (the database-sensitive files)', ...api(...PGLITE_FILES)]])
 } else {
-  await together([['API tests on PGlite', ...api()]])
+  await together([['API tests on PGlite', ...api(2)]])
   console.log('\n(no DATABASE_URL or TEST_DATABASE_URL: the API suite ran on PGlite only)')
 }
 
