@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { crc32, deflateSync } from 'node:zlib'
 import {
   DECODE_TIMEOUT_SECONDS,
   MAX_INPUT_PIXELS,
@@ -8,6 +9,7 @@ import {
   type UploadFormat,
 } from '@parti/contract'
 import sharp, { type Sharp } from 'sharp'
+import { type ColourPlan, colourPlan, displayP3ToSrgb, readHeifColour } from './heif-colour.ts'
 import { sniffImage } from './images.ts'
 
 // Files as they come from phones and drawing tools (docs/decisions/0100-phone-and-drawing-inputs.md): HEIC/HEIF
@@ -38,7 +40,15 @@ export function sniffUpload(data: Buffer): UploadFormat | null {
 }
 
 export type Converted =
-  | { ok: true; data: Buffer; format: 'png' | 'jpeg' | 'webp'; converted: boolean; pages?: number }
+  | {
+      ok: true
+      data: Buffer
+      format: 'png' | 'jpeg' | 'webp'
+      converted: boolean
+      pages?: number
+      /** a HEIC's colour: converted from its profile, from Display P3, already sRGB, or kept as decoded */
+      colour?: ColourPlan
+    }
   | { ok: false; reason: 'not_an_image' | 'too_many_pixels' | 'damaged' | 'too_slow' }
   | { ok: false; reason: 'no_such_page'; pages: number }
 
@@ -80,7 +90,7 @@ async function convert(
   if (format === 'heic') {
     const pixels = await decodeHeic(data)
     if (pixels === 'too_many_pixels') return { ok: false, reason: 'too_many_pixels' }
-    return encode(sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }))
+    return heicToSrgb(data, pixels)
   }
   // AVIF and TIFF: sharp reads them; the header first, so a bomb is refused without decoding it
   const meta = await sharp(data, { limitInputPixels: false }).metadata()
@@ -101,6 +111,48 @@ async function encode(image: Sharp): Promise<Converted> {
   return { ok: true, data: out, format: opaque ? 'jpeg' : 'png', converted: true }
 }
 
+/**
+ * A decoded HEIC made sRGB from the container's own colour information (docs/decisions/0124-heic-colour-to-srgb.md):
+ * an ICC profile is applied by libvips (the pixels handed over as a PNG carrying the profile, which sharp
+ * converts to sRGB), Display P3 code points by the linear-light matrix, sRGB left alone; anything else is kept
+ * as decoded and the result says so (`colour: 'kept'`).
+ */
+async function heicToSrgb(
+  file: Buffer,
+  pixels: { width: number; height: number; data: Uint8ClampedArray },
+): Promise<Converted> {
+  const colour = readHeifColour(file)
+  const plan = colourPlan(colour)
+  const raw = { raw: { width: pixels.width, height: pixels.height, channels: 4 as const } }
+  if (plan === 'icc' && colour.kind === 'icc') {
+    const png = await sharp(pixels.data, raw)
+      .png({ compressionLevel: 0, adaptiveFiltering: false })
+      .toBuffer()
+    const tagged = withIccChunk(png, colour.icc)
+    try {
+      // sharp converts an input's embedded profile to sRGB (what AVIF and TIFF rely on too)
+      return { ...(await encode(sharp(tagged, { limitInputPixels: MAX_INPUT_PIXELS }))), colour: 'icc' }
+    } catch {
+      // a profile lcms cannot use: the pixels as decoded, said so
+      return { ...(await encode(sharp(pixels.data, raw))), colour: 'kept' }
+    }
+  }
+  if (plan === 'display-p3') displayP3ToSrgb(pixels.data, 4)
+  return { ...(await encode(sharp(pixels.data, raw))), colour: plan }
+}
+
+/** The PNG with an `iCCP` chunk (the profile, deflated) right after its header chunk. */
+function withIccChunk(png: Buffer, icc: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateSync(icc)])
+  const head = Buffer.alloc(8)
+  head.writeUInt32BE(body.length, 0)
+  head.write('iCCP', 4, 'latin1')
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body, crc32(head.subarray(4))) >>> 0, 0)
+  // signature (8) and IHDR (4 + 4 + 13 + 4) come first in every PNG
+  return Buffer.concat([png.subarray(0, 33), head, body, crc, png.subarray(33)])
+}
+
 function isOpaque(data: Buffer, channels: number): boolean {
   for (let i = channels - 1; i < data.length; i += channels) if (data[i]! < 255) return false
   return true
@@ -113,8 +165,8 @@ let heic: HeicDecode | null = null
 
 /**
  * The primary image of a HEIF file, its size checked before any pixel is decoded. libheif applies the
- * container's rotation and mirror (HEIF's orientation) while decoding; it reads no ICC profile, so the pixels
- * are taken as sRGB (what the decision records).
+ * container's rotation and mirror (HEIF's orientation) while decoding; it hands over no colour profile, so
+ * `heicToSrgb` reads the container's own.
  */
 async function decodeHeic(
   data: Buffer,
