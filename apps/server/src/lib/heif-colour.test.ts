@@ -45,9 +45,19 @@ const prof = (icc = iccProfile()) => box('colr', Buffer.from('prof'), icc)
 function heif(
   properties: Buffer[],
   assoc: Record<number, number[]>,
-  opts: { primary?: number; ipmaVersion?: 0 | 1; wide?: boolean; pitmVersion?: 0 | 1 } = {},
+  opts: {
+    primary?: number
+    ipmaVersion?: 0 | 1
+    wide?: boolean
+    pitmVersion?: 0 | 1
+    /** 'dimg' references, each [from, ...to] (iref version 0) */
+    iref?: number[][]
+  } = {},
 ) {
-  const { primary = 1, ipmaVersion = 0, wide = false, pitmVersion = 0 } = opts
+  const { primary = 1, ipmaVersion = 0, wide = false, pitmVersion = 0, iref = [] } = opts
+  const irefBox = iref.length
+    ? [full('iref', 0, 0, ...iref.map(([from, ...to]) => box('dimg', u16(from!, to.length, ...to))))]
+    : []
   const entries = Object.entries(assoc).map(([id, indices]) =>
     Buffer.concat([
       ipmaVersion === 0 ? u16(Number(id)) : u32(Number(id)),
@@ -64,6 +74,7 @@ function heif(
       0,
       full('hdlr', 0, 0, u32(0), Buffer.from('pict'), u32(0, 0, 0), u8(0)),
       full('pitm', pitmVersion, 0, pitmVersion === 0 ? u16(primary) : u32(primary)),
+      ...irefBox,
       box('iprp', box('ipco', ...properties), ipma),
     ),
   ])
@@ -98,6 +109,13 @@ describe('readHeifColour', () => {
     expect(readHeifColour(heif([ispe, nclx(12, 13, 6)], { 2: [1, 2] }))).toEqual({ kind: 'none' })
   })
 
+  it('a grid without a colr of its own takes its first tile’s (iref dimg), as libheif does', () => {
+    const file = heif([ispe, nclx(12, 13, 6)], { 1: [1], 2: [1, 2], 3: [1, 2] }, { iref: [[1, 2, 3]] })
+    expect(readHeifColour(file)).toMatchObject({ kind: 'nclx', primaries: 12 })
+    const own = heif([ispe, nclx(12, 13, 6), nclx(1, 13, 6)], { 1: [3], 2: [2] }, { iref: [[1, 2]] })
+    expect(readHeifColour(own)).toMatchObject({ primaries: 1 })
+  })
+
   it('reads ipma version 1 (32-bit item ids) with 15-bit indices, and pitm version 1', () => {
     const props = [...Array.from({ length: 130 }, () => ispe), nclx(12, 13, 6)]
     const file = heif(
@@ -121,7 +139,7 @@ describe('readHeifColour', () => {
   })
 
   it('never throws on malformed input: every truncation, corrupted sizes and random bytes', () => {
-    const good = heif([ispe, nclx(12, 13, 6), prof()], { 1: [1, 2, 3] })
+    const good = heif([ispe, nclx(12, 13, 6), prof()], { 1: [1], 2: [1, 2, 3] }, { iref: [[1, 2]] })
     expect(readHeifColour(good).kind).toBe('icc')
     for (let n = 0; n < good.length; n++) {
       const r = readHeifColour(good.subarray(0, n))

@@ -62,21 +62,43 @@ export function readHeifColour(data: Buffer): HeifColour {
     const ipco = inside.find((b) => b.type === 'ipco')
     if (!ipco) return { kind: 'none' }
     const properties = boxes(data, ipco.body, ipco.end)
-    const colours: HeifColour[] = []
-    for (const ipma of inside.filter((b) => b.type === 'ipma')) {
-      for (const index of associations(data, ipma, primary)) {
-        const property = properties[index - 1]
-        if (property?.type === 'colr') {
-          const colour = readColr(data, property)
-          if (colour.kind !== 'none') colours.push(colour)
+    const colourOf = (item: number): HeifColour => {
+      const colours: HeifColour[] = []
+      for (const ipma of inside.filter((b) => b.type === 'ipma')) {
+        for (const index of associations(data, ipma, item)) {
+          const property = properties[index - 1]
+          if (property?.type === 'colr') {
+            const colour = readColr(data, property)
+            if (colour.kind !== 'none') colours.push(colour)
+          }
         }
       }
+      return colours.find((c) => c.kind === 'icc') ?? colours[0] ?? { kind: 'none' }
     }
-    return colours.find((c) => c.kind === 'icc') ?? colours[0] ?? { kind: 'none' }
+    const own = colourOf(primary)
+    if (own.kind !== 'none') return own
+    // a grid (a phone's photo is tiles) without its own colr: its first tile's, as libheif does
+    const iref = child(data, meta, 'iref', 4)
+    const tile = iref ? firstReference(data, iref, primary, 'dimg') : -1
+    return tile >= 0 ? colourOf(tile) : { kind: 'none' }
   } catch {
     // every read above is bounds-checked; this is the belt to those braces
     return { kind: 'none' }
   }
+}
+
+/** The first item `from` refers to by a reference of `type` in `iref` (-1 when none). */
+function firstReference(data: Buffer, iref: Box, from: number, type: string): number {
+  if (iref.body + 4 > iref.end) return -1
+  const idSize = data[iref.body] === 0 ? 2 : 4
+  const read = (at: number) => (idSize === 2 ? data.readUInt16BE(at) : data.readUInt32BE(at))
+  for (const ref of boxes(data, iref.body + 4, iref.end)) {
+    if (ref.type !== type || ref.body + idSize * 2 + 2 > ref.end) continue
+    if (read(ref.body) !== from) continue
+    const count = data.readUInt16BE(ref.body + idSize)
+    return count > 0 ? read(ref.body + idSize + 2) : -1
+  }
+  return -1
 }
 
 /** The 1-based property indices `ipma` associates with `item` (0, "none", left out). */
