@@ -218,6 +218,14 @@ describe('inputs from phones and drawing tools', () => {
         colour: 'display-p3',
       })
       expect(await convertUpload(await p3Heic('p3-profile'))).toMatchObject({ colour: 'icc' })
+      // a profile whose tags point outside it (libvips would ignore it without a word): kept, and said so
+      const damaged = Buffer.from(await p3Heic('p3-profile'))
+      const icc = damaged.indexOf('colrprof') + 8
+      for (let i = 0; i < damaged.readUInt32BE(icc + 128); i++)
+        damaged.writeUInt32BE(0x7fffffff, icc + 132 + i * 12 + 4)
+      const kept = await convertUpload(damaged)
+      expect(kept).toMatchObject({ ok: true, colour: 'kept' })
+      near(await meanColour(kept.ok ? kept.data : Buffer.alloc(0), LEFT), P3_HALVES.left, 2)
       const { data } = await staged(hdr)
       near(await meanColour(data, LEFT), P3_HALVES.left, 2)
     })

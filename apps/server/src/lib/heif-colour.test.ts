@@ -134,6 +134,14 @@ describe('readHeifColour', () => {
     expect(readHeifColour(heif([box('colr', Buffer.from('prof'), Buffer.alloc(200))], { 1: [1] }))).toEqual({
       kind: 'none',
     })
+    // an ICC profile whose tags point past its end: unusable (libvips would silently ignore it), kept as is
+    const broken = iccProfile()
+    broken.writeUInt32BE(1, 128)
+    const withTags = Buffer.concat([broken, Buffer.from('rTRC'), u32(0x7fffffff, 14)])
+    withTags.writeUInt32BE(withTags.length, 0)
+    const unusable = readHeifColour(heif([prof(withTags)], { 1: [1] }))
+    expect(unusable).toEqual({ kind: 'unusable-icc' })
+    expect(colourPlan(unusable)).toBe('kept')
     // an index past the properties
     expect(readHeifColour(heif([nclx(12, 13, 6)], { 1: [5] }))).toEqual({ kind: 'none' })
   })
@@ -143,7 +151,7 @@ describe('readHeifColour', () => {
     expect(readHeifColour(good).kind).toBe('icc')
     for (let n = 0; n < good.length; n++) {
       const r = readHeifColour(good.subarray(0, n))
-      expect(['none', 'nclx', 'icc']).toContain(r.kind)
+      expect(['none', 'nclx', 'icc', 'unusable-icc']).toContain(r.kind)
     }
     // every 4-byte word overwritten with sizes that lie (huge, zero, one: a 64-bit size that is not there)
     for (let at = 0; at + 4 <= good.length; at += 2) {

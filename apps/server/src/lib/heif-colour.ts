@@ -9,6 +9,8 @@ export type HeifColour =
   | { kind: 'icc'; icc: Buffer }
   | { kind: 'nclx'; primaries: number; transfer: number; matrix: number; fullRange: boolean }
   | { kind: 'none' }
+  /** an ICC profile whose tag table points outside it: libvips would ignore it silently */
+  | { kind: 'unusable-icc' }
 
 type Box = { type: string; start: number; body: number; end: number }
 
@@ -148,9 +150,23 @@ function readColr(data: Buffer, colr: Box): HeifColour {
     // an ICC profile is at least its 128-byte header, with 'acsp' at 36 and its own size at 0
     const icc = data.subarray(at, colr.end)
     if (icc.length < 132 || icc.toString('latin1', 36, 40) !== 'acsp') return { kind: 'none' }
-    return { kind: 'icc', icc: Buffer.from(icc) }
+    return iccTagsFit(icc) ? { kind: 'icc', icc: Buffer.from(icc) } : { kind: 'unusable-icc' }
   }
   return { kind: 'none' }
+}
+
+/** The profile's own size within what the box holds, and every tag (signature, offset, size) inside it. */
+function iccTagsFit(icc: Buffer): boolean {
+  const size = icc.readUInt32BE(0)
+  if (size < 132 || size > icc.length) return false
+  const count = icc.readUInt32BE(128)
+  if (132 + count * 12 > size) return false
+  for (let i = 0; i < count; i++) {
+    const offset = icc.readUInt32BE(132 + i * 12 + 4)
+    const length = icc.readUInt32BE(132 + i * 12 + 8)
+    if (offset + length > size) return false
+  }
+  return true
 }
 
 /**
@@ -160,7 +176,8 @@ function readColr(data: Buffer, colr: Box): HeifColour {
  *   the linear-light matrix below;
  * - `srgb`: nothing to do (no colour information, or BT.709/sRGB primaries, or unspecified, with an
  *   sRGB-like curve: libheif's own assumption);
- * - `kept`: anything else (BT.2020, PQ/HLG HDR, DCI white…): the pixels are kept as decoded, and said so.
+ * - `kept`: anything else (BT.2020, PQ/HLG HDR, DCI white…, a damaged ICC profile): the pixels are kept as
+ *   decoded, and said so.
  */
 export type ColourPlan = 'icc' | 'display-p3' | 'srgb' | 'kept'
 
@@ -169,6 +186,7 @@ const SRGB_LIKE_TRANSFER = new Set([1, 2, 6, 13, 14, 15]) // BT.709, unspecified
 export function colourPlan(colour: HeifColour): ColourPlan {
   if (colour.kind === 'none') return 'srgb'
   if (colour.kind === 'icc') return 'icc'
+  if (colour.kind === 'unusable-icc') return 'kept'
   const { primaries, transfer } = colour
   if (primaries === 12 && (transfer === 13 || transfer === 2)) return 'display-p3'
   if ((primaries === 1 || primaries === 2) && SRGB_LIKE_TRANSFER.has(transfer)) return 'srgb'

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import {
   DECODE_TIMEOUT_SECONDS,
   MAX_INPUT_PIXELS,
@@ -113,8 +112,8 @@ async function encode(image: Sharp): Promise<Converted> {
 
 /**
  * A decoded HEIC made sRGB from the container's own colour information (docs/decisions/0124-heic-colour-to-srgb.md):
- * an ICC profile is applied by libvips (the pixels handed over as a PNG carrying the profile, which sharp
- * converts to sRGB), Display P3 code points by the linear-light matrix, sRGB left alone; anything else is kept
+ * an ICC profile is applied by libvips (the pixels handed over as an uncompressed TIFF carrying the profile,
+ * which sharp converts to sRGB), Display P3 code points by the linear-light matrix, sRGB left alone; anything else is kept
  * as decoded and the result says so (`colour: 'kept'`).
  */
 async function heicToSrgb(
@@ -125,10 +124,7 @@ async function heicToSrgb(
   const plan = colourPlan(colour)
   const raw = { raw: { width: pixels.width, height: pixels.height, channels: 4 as const } }
   if (plan === 'icc' && colour.kind === 'icc') {
-    const png = await sharp(pixels.data, raw)
-      .png({ compressionLevel: 0, adaptiveFiltering: false })
-      .toBuffer()
-    const tagged = withIccChunk(png, colour.icc)
+    const tagged = tiffWithProfile(pixels.data, pixels.width, pixels.height, colour.icc)
     try {
       // sharp converts an input's embedded profile to sRGB (what AVIF and TIFF rely on too)
       return { ...(await encode(sharp(tagged, { limitInputPixels: MAX_INPUT_PIXELS }))), colour: 'icc' }
@@ -141,16 +137,48 @@ async function heicToSrgb(
   return { ...(await encode(sharp(pixels.data, raw))), colour: plan }
 }
 
-/** The PNG with an `iCCP` chunk (the profile, deflated) right after its header chunk. */
-function withIccChunk(png: Buffer, icc: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateSync(icc)])
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(body.length, 0)
-  head.write('iCCP', 4, 'latin1')
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body, crc32(head.subarray(4))) >>> 0, 0)
-  // signature (8) and IHDR (4 + 4 + 13 + 4) come first in every PNG
-  return Buffer.concat([png.subarray(0, 33), head, body, crc, png.subarray(33)])
+/**
+ * The RGBA pixels as an uncompressed little-endian TIFF carrying the ICC profile (tag 34675): one strip, so
+ * libvips reads it without decoding anything and converts it with the profile like any tagged input.
+ */
+function tiffWithProfile(pixels: Uint8ClampedArray, width: number, height: number, icc: Buffer): Buffer {
+  // tag, type (3 SHORT, 4 LONG, 7 UNDEFINED), count, value or offset (the offsets filled in below)
+  const entries: [number, number, number, number][] = [
+    [256, 4, 1, width],
+    [257, 4, 1, height],
+    [258, 3, 4, 0], // BitsPerSample 8, 8, 8, 8: at an offset
+    [259, 3, 1, 1], // no compression
+    [262, 3, 1, 2], // RGB
+    [273, 4, 1, 0], // the strip's offset
+    [277, 3, 1, 4],
+    [278, 4, 1, height],
+    [279, 4, 1, width * height * 4],
+    [284, 3, 1, 1], // interleaved
+    [338, 3, 1, 2], // the fourth sample is unassociated alpha
+    [34675, 7, icc.length, 0], // the ICC profile: at an offset
+  ]
+  const bitsAt = 8 + 2 + entries.length * 12 + 4
+  const iccAt = bitsAt + 8
+  const pixelsAt = iccAt + icc.length + (icc.length % 2)
+  entries[2]![3] = bitsAt
+  entries[5]![3] = pixelsAt
+  entries[11]![3] = iccAt
+  const head = Buffer.alloc(pixelsAt)
+  head.write('II', 0, 'latin1')
+  head.writeUInt16LE(42, 2)
+  head.writeUInt32LE(8, 4)
+  head.writeUInt16LE(entries.length, 8)
+  for (const [i, [tag, type, count, value]] of entries.entries()) {
+    const at = 10 + i * 12
+    head.writeUInt16LE(tag, at)
+    head.writeUInt16LE(type, at + 2)
+    head.writeUInt32LE(count, at + 4)
+    if (type === 3 && count === 1) head.writeUInt16LE(value, at + 8)
+    else head.writeUInt32LE(value, at + 8)
+  }
+  for (let i = 0; i < 4; i++) head.writeUInt16LE(8, bitsAt + i * 2)
+  icc.copy(head, iccAt)
+  return Buffer.concat([head, Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength)])
 }
 
 function isOpaque(data: Buffer, channels: number): boolean {
