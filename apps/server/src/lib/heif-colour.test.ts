@@ -3,8 +3,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { colourPlan, displayP3ToSrgb, P3_TO_SRGB, readHeifColour } from './heif-colour.ts'
 
-// The HEIF colour reader and the Display P3 conversion (docs/decisions/0124-heic-colour-to-srgb.md), on HEIF box
-// structures built here (no image data: the reader never needs it) and on a file heif-enc wrote.
+// The HEIF colour reader and the Display P3 conversion (docs/decisions/0124-heic-colour-to-srgb.md), on HEIF
+// box structures built here (no image data: the reader never needs it) and on a file heif-enc wrote.
 
 const box = (type: string, ...parts: Buffer[]) => {
   const body = Buffer.concat(parts)

@@ -1,5 +1,6 @@
 // The colour information of a HEIF file's primary image, read from the container itself
-// (docs/decisions/0124-heic-colour-to-srgb.md): libheif in WebAssembly decodes the pixels but exposes no profile.
+// (docs/decisions/0124-heic-colour-to-srgb.md): libheif in WebAssembly decodes the pixels but hands over no
+// profile.
 // ISO/IEC 23008-12 keeps it as a `colr` property: `meta` → `iprp` → `ipco` holds the properties, `ipma`
 // associates them (1-based indices) with items, `pitm` names the primary item. A `colr` is either an ICC
 // profile (`prof`, `rICC`) or `nclx` code points (ITU-T H.273). Pure, bounded: a malformed file never throws,

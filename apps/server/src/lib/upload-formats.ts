@@ -111,10 +111,10 @@ async function encode(image: Sharp): Promise<Converted> {
 }
 
 /**
- * A decoded HEIC made sRGB from the container's own colour information (docs/decisions/0124-heic-colour-to-srgb.md):
- * an ICC profile is applied by libvips (the pixels handed over as an uncompressed TIFF carrying the profile,
- * which sharp converts to sRGB), Display P3 code points by the linear-light matrix, sRGB left alone; anything else is kept
- * as decoded and the result says so (`colour: 'kept'`).
+ * A decoded HEIC made sRGB from the container's own colour information
+ * (docs/decisions/0124-heic-colour-to-srgb.md): an ICC profile is applied by libvips (the pixels handed over as
+ * an uncompressed TIFF carrying the profile, which sharp converts to sRGB), Display P3 code points by the
+ * linear-light matrix, sRGB left alone; anything else is kept as decoded and the result says so.
  */
 async function heicToSrgb(
   file: Buffer,
