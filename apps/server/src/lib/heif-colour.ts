@@ -261,12 +261,14 @@ export const P3_TO_SRGB: Mat = multiply(
 const toLinear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
 const toCurve = (v: number) => (v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055)
 
-// both curves as tables: 8-bit in, and linear light in 1/ENCODE_STEPS steps out
-const DECODE = Float32Array.from({ length: 256 }, (_, i) => toLinear(i / 255))
-const ENCODE_STEPS = 16384
-const ENCODE = Uint8Array.from({ length: ENCODE_STEPS + 1 }, (_, i) =>
-  Math.round(toCurve(i / ENCODE_STEPS) * 255),
+// Linear light in fixed point (1 = STEPS): for each output channel k and input channel c, a table of
+// M[k][c] · linear(v) over the 256 input values, so a pixel is nine lookups and six integer additions; the
+// sRGB curve back is one table over [0, STEPS]. Both rounding steps together stay under a tenth of a level.
+const STEPS = 65536
+const TERMS = Array.from({ length: 9 }, (_, i) =>
+  Int32Array.from({ length: 256 }, (_, v) => Math.round(P3_TO_SRGB[i]! * toLinear(v / 255) * STEPS)),
 )
+const ENCODE = Uint8Array.from({ length: STEPS + 1 }, (_, i) => Math.round(toCurve(i / STEPS) * 255))
 
 /**
  * Display P3 pixels (8-bit, sRGB curve) made sRGB in place: decoded to linear light, the matrix applied,
@@ -274,14 +276,28 @@ const ENCODE = Uint8Array.from({ length: ENCODE_STEPS + 1 }, (_, i) =>
  * again. `channels` 3 or 4 (alpha untouched).
  */
 export function displayP3ToSrgb(pixels: Uint8Array | Uint8ClampedArray, channels: 3 | 4): void {
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = P3_TO_SRGB
-  const encode = (v: number) => ENCODE[v <= 0 ? 0 : v >= 1 ? ENCODE_STEPS : Math.round(v * ENCODE_STEPS)]!
-  for (let i = 0; i + 2 < pixels.length; i += channels) {
-    const r = DECODE[pixels[i]!]!
-    const g = DECODE[pixels[i + 1]!]!
-    const b = DECODE[pixels[i + 2]!]!
-    pixels[i] = encode(m0 * r + m1 * g + m2 * b)
-    pixels[i + 1] = encode(m3 * r + m4 * g + m5 * b)
-    pixels[i + 2] = encode(m6 * r + m7 * g + m8 * b)
+  const px = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength)
+  const [t0, t1, t2, t3, t4, t5, t6, t7, t8] = TERMS as [
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+  ]
+  const end = px.length - 2
+  for (let i = 0; i < end; i += channels) {
+    const r = px[i]!
+    const g = px[i + 1]!
+    const b = px[i + 2]!
+    const x = t0[r]! + t1[g]! + t2[b]!
+    const y = t3[r]! + t4[g]! + t5[b]!
+    const z = t6[r]! + t7[g]! + t8[b]!
+    px[i] = ENCODE[x < 0 ? 0 : x > STEPS ? STEPS : x]!
+    px[i + 1] = ENCODE[y < 0 ? 0 : y > STEPS ? STEPS : y]!
+    px[i + 2] = ENCODE[z < 0 ? 0 : z > STEPS ? STEPS : z]!
   }
 }
