@@ -248,7 +248,11 @@ function solve(m: Mat, v: [number, number, number]): [number, number, number] {
 function multiply(a: Mat, b: Mat): Mat {
   const out = new Array(9).fill(0) as Mat
   for (let r = 0; r < 3; r++)
-    for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] += a[r * 3 + k]! * b[k * 3 + c]!
+    for (let c = 0; c < 3; c++) {
+      let sum = 0
+      for (let k = 0; k < 3; k++) sum += a[r * 3 + k]! * b[k * 3 + c]!
+      out[r * 3 + c] = sum
+    }
   return out
 }
 

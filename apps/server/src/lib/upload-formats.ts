@@ -99,7 +99,7 @@ async function convert(
 }
 
 /** sRGB out (an embedded profile, CMYK included, is converted), JPEG unless there is transparency to keep. */
-async function encode(image: Sharp): Promise<Converted> {
+async function encode(image: Sharp): Promise<Extract<Converted, { ok: true }>> {
   const srgb = image.toColourspace('srgb')
   const { data, info } = await srgb.raw().toBuffer({ resolveWithObject: true })
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
