@@ -1,7 +1,17 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { convertUpload } from '../src/lib/upload-formats.ts'
 import { rectMask } from './fixtures/images.ts'
-import { avifPhoto, heicPhoto, meanColour, pdfPages, tiffRotated } from './fixtures/upload-formats.ts'
+import {
+  avifPhoto,
+  heicPhoto,
+  meanColour,
+  P3_HALVES,
+  p3Heic,
+  pdfPages,
+  tiffRotated,
+  withNclx,
+} from './fixtures/upload-formats.ts'
 import { Api, form } from './helpers/client.ts'
 import { balance, ledgerSum } from './helpers/jobs.ts'
 import { startTestServer, type TestServer } from './helpers/server.ts'
@@ -159,5 +169,65 @@ describe('inputs from phones and drawing tools', () => {
     )
     expect(preview.status).toBe(422)
     expect(preview.body.error.code).toBe('invalid_image_file')
+  })
+
+  describe('a HEIC keeps its colours: its colour profile converted to sRGB (docs/decisions/0124-heic-colour-to-srgb.md)', () => {
+    const LEFT = { left: 0.05, top: 0.1, width: 0.35, height: 0.8 }
+    const RIGHT = { left: 0.6, top: 0.1, width: 0.35, height: 0.8 }
+    // P3 (200, 100, 80) in sRGB, by the linear-light matrix and by lcms with libvips' P3 profile alike
+    const P3_IN_SRGB = [215, 93, 73]
+    const near = (got: number[], want: readonly number[], by: number) => {
+      for (const [i, v] of got.entries())
+        expect(Math.abs(v - want[i]!), `${got} ≈ ${want}`).toBeLessThanOrEqual(by)
+    }
+
+    const staged = (heic: Buffer) =>
+      storedInput(() =>
+        api.postForm('/api/render/start', form({ generationType: 'home-staging' }, { image: heic })),
+      )
+
+    it('an ICC profile (an iPhone’s Display P3) is converted: the stored colours are the profile’s', async () => {
+      const { key, data, meta } = await staged(await p3Heic('p3-profile'))
+      expect(key).toMatch(/\.jpg$/)
+      expect(meta).toMatchObject({ format: 'jpeg', width: 128, height: 64, space: 'srgb' })
+      near(await meanColour(data, LEFT), P3_IN_SRGB, 3)
+      // P3 red lies outside sRGB: clipped to sRGB red
+      near(await meanColour(data, RIGHT), [255, 0, 0], 3)
+    })
+
+    it('nclx Display P3 (primaries 12, sRGB curve) goes through the matrix to the same colours', async () => {
+      const { data } = await staged(withNclx(await p3Heic('p3-untagged'), 12, 13))
+      near(await meanColour(data, LEFT), P3_IN_SRGB, 3)
+      near(await meanColour(data, RIGHT), [255, 0, 0], 3)
+    })
+
+    it('nclx sRGB, or no colour information at all, is stored unchanged', async () => {
+      for (const heic of [withNclx(await p3Heic('p3-untagged'), 1, 13), await p3Heic('p3-untagged')]) {
+        const { data } = await staged(heic)
+        near(await meanColour(data, LEFT), P3_HALVES.left, 2)
+        near(await meanColour(data, RIGHT), P3_HALVES.right, 2)
+      }
+    })
+
+    it('what it cannot convert (BT.2020 with PQ, an HDR photo) is kept as decoded, and the result says so', async () => {
+      const hdr = withNclx(await p3Heic('p3-untagged'), 9, 16)
+      const r = await convertUpload(hdr)
+      expect(r).toMatchObject({ ok: true, format: 'jpeg', colour: 'kept' })
+      near(await meanColour(r.ok ? r.data : Buffer.alloc(0), LEFT), P3_HALVES.left, 2)
+      expect(await convertUpload(withNclx(await p3Heic('p3-untagged'), 12, 13))).toMatchObject({
+        colour: 'display-p3',
+      })
+      expect(await convertUpload(await p3Heic('p3-profile'))).toMatchObject({ colour: 'icc' })
+      // a profile whose tags point outside it (libvips would ignore it without a word): kept, and said so
+      const damaged = Buffer.from(await p3Heic('p3-profile'))
+      const icc = damaged.indexOf('colrprof') + 8
+      for (let i = 0; i < damaged.readUInt32BE(icc + 128); i++)
+        damaged.writeUInt32BE(0x7fffffff, icc + 132 + i * 12 + 4)
+      const kept = await convertUpload(damaged)
+      expect(kept).toMatchObject({ ok: true, colour: 'kept' })
+      near(await meanColour(kept.ok ? kept.data : Buffer.alloc(0), LEFT), P3_HALVES.left, 2)
+      const { data } = await staged(hdr)
+      near(await meanColour(data, LEFT), P3_HALVES.left, 2)
+    })
   })
 })

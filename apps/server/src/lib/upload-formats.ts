@@ -8,6 +8,7 @@ import {
   type UploadFormat,
 } from '@parti/contract'
 import sharp, { type Sharp } from 'sharp'
+import { type ColourPlan, colourPlan, displayP3ToSrgb, readHeifColour } from './heif-colour.ts'
 import { sniffImage } from './images.ts'
 
 // Files as they come from phones and drawing tools (docs/decisions/0100-phone-and-drawing-inputs.md): HEIC/HEIF
@@ -38,7 +39,15 @@ export function sniffUpload(data: Buffer): UploadFormat | null {
 }
 
 export type Converted =
-  | { ok: true; data: Buffer; format: 'png' | 'jpeg' | 'webp'; converted: boolean; pages?: number }
+  | {
+      ok: true
+      data: Buffer
+      format: 'png' | 'jpeg' | 'webp'
+      converted: boolean
+      pages?: number
+      /** a HEIC's colour: converted from its profile, from Display P3, already sRGB, or kept as decoded */
+      colour?: ColourPlan
+    }
   | { ok: false; reason: 'not_an_image' | 'too_many_pixels' | 'damaged' | 'too_slow' }
   | { ok: false; reason: 'no_such_page'; pages: number }
 
@@ -80,7 +89,7 @@ async function convert(
   if (format === 'heic') {
     const pixels = await decodeHeic(data)
     if (pixels === 'too_many_pixels') return { ok: false, reason: 'too_many_pixels' }
-    return encode(sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }))
+    return heicToSrgb(data, pixels)
   }
   // AVIF and TIFF: sharp reads them; the header first, so a bomb is refused without decoding it
   const meta = await sharp(data, { limitInputPixels: false }).metadata()
@@ -90,7 +99,7 @@ async function convert(
 }
 
 /** sRGB out (an embedded profile, CMYK included, is converted), JPEG unless there is transparency to keep. */
-async function encode(image: Sharp): Promise<Converted> {
+async function encode(image: Sharp): Promise<Extract<Converted, { ok: true }>> {
   const srgb = image.toColourspace('srgb')
   const { data, info } = await srgb.raw().toBuffer({ resolveWithObject: true })
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
@@ -99,6 +108,77 @@ async function encode(image: Sharp): Promise<Converted> {
     ? await sharp(data, raw).removeAlpha().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer()
     : await sharp(data, raw).png({ compressionLevel: 6 }).toBuffer()
   return { ok: true, data: out, format: opaque ? 'jpeg' : 'png', converted: true }
+}
+
+/**
+ * A decoded HEIC made sRGB from the container's own colour information
+ * (docs/decisions/0124-heic-colour-to-srgb.md): an ICC profile is applied by libvips (the pixels handed over as
+ * an uncompressed TIFF carrying the profile, which sharp converts to sRGB), Display P3 code points by the
+ * linear-light matrix, sRGB left alone; anything else is kept as decoded and the result says so.
+ */
+async function heicToSrgb(
+  file: Buffer,
+  pixels: { width: number; height: number; data: Uint8ClampedArray },
+): Promise<Converted> {
+  const colour = readHeifColour(file)
+  const plan = colourPlan(colour)
+  const raw = { raw: { width: pixels.width, height: pixels.height, channels: 4 as const } }
+  if (plan === 'icc' && colour.kind === 'icc') {
+    const tagged = tiffWithProfile(pixels.data, pixels.width, pixels.height, colour.icc)
+    try {
+      // sharp converts an input's embedded profile to sRGB (what AVIF and TIFF rely on too)
+      return { ...(await encode(sharp(tagged, { limitInputPixels: MAX_INPUT_PIXELS }))), colour: 'icc' }
+    } catch {
+      // a profile lcms cannot use: the pixels as decoded, said so
+      return { ...(await encode(sharp(pixels.data, raw))), colour: 'kept' }
+    }
+  }
+  if (plan === 'display-p3') displayP3ToSrgb(pixels.data, 4)
+  return { ...(await encode(sharp(pixels.data, raw))), colour: plan }
+}
+
+/**
+ * The RGBA pixels as an uncompressed little-endian TIFF carrying the ICC profile (tag 34675): one strip, so
+ * libvips reads it without decoding anything and converts it with the profile like any tagged input.
+ */
+function tiffWithProfile(pixels: Uint8ClampedArray, width: number, height: number, icc: Buffer): Buffer {
+  // tag, type (3 SHORT, 4 LONG, 7 UNDEFINED), count, value or offset (the offsets filled in below)
+  const entries: [number, number, number, number][] = [
+    [256, 4, 1, width],
+    [257, 4, 1, height],
+    [258, 3, 4, 0], // BitsPerSample 8, 8, 8, 8: at an offset
+    [259, 3, 1, 1], // no compression
+    [262, 3, 1, 2], // RGB
+    [273, 4, 1, 0], // the strip's offset
+    [277, 3, 1, 4],
+    [278, 4, 1, height],
+    [279, 4, 1, width * height * 4],
+    [284, 3, 1, 1], // interleaved
+    [338, 3, 1, 2], // the fourth sample is unassociated alpha
+    [34675, 7, icc.length, 0], // the ICC profile: at an offset
+  ]
+  const bitsAt = 8 + 2 + entries.length * 12 + 4
+  const iccAt = bitsAt + 8
+  const pixelsAt = iccAt + icc.length + (icc.length % 2)
+  entries[2]![3] = bitsAt
+  entries[5]![3] = pixelsAt
+  entries[11]![3] = iccAt
+  const head = Buffer.alloc(pixelsAt)
+  head.write('II', 0, 'latin1')
+  head.writeUInt16LE(42, 2)
+  head.writeUInt32LE(8, 4)
+  head.writeUInt16LE(entries.length, 8)
+  for (const [i, [tag, type, count, value]] of entries.entries()) {
+    const at = 10 + i * 12
+    head.writeUInt16LE(tag, at)
+    head.writeUInt16LE(type, at + 2)
+    head.writeUInt32LE(count, at + 4)
+    if (type === 3 && count === 1) head.writeUInt16LE(value, at + 8)
+    else head.writeUInt32LE(value, at + 8)
+  }
+  for (let i = 0; i < 4; i++) head.writeUInt16LE(8, bitsAt + i * 2)
+  icc.copy(head, iccAt)
+  return Buffer.concat([head, Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength)])
 }
 
 function isOpaque(data: Buffer, channels: number): boolean {
@@ -113,8 +193,8 @@ let heic: HeicDecode | null = null
 
 /**
  * The primary image of a HEIF file, its size checked before any pixel is decoded. libheif applies the
- * container's rotation and mirror (HEIF's orientation) while decoding; it reads no ICC profile, so the pixels
- * are taken as sRGB (what the decision records).
+ * container's rotation and mirror (HEIF's orientation) while decoding; it hands over no colour profile, so
+ * `heicToSrgb` reads the container's own.
  */
 async function decodeHeic(
   data: Buffer,
