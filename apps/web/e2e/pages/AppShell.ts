@@ -29,3 +29,10 @@ export class AppShell {
     await this.sidebar.getByTestId('sidebar-toggle').click()
   }
 }
+
+/**
+ * How long a screen may take to appear after a navigation: its code is a lazy chunk, fetched and run on a
+ * machine the suite shares with two Playwright workers, the server and its engine; above the 10 s that an
+ * expectation waits by default, which a loaded two-core machine sometimes needed.
+ */
+export const SCREEN_APPEARS_MS = 25_000

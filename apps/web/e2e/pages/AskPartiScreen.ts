@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { SCREEN_APPEARS_MS } from './AppShell'
 
 /** / when signed in: Ask Parti. */
 export class AskPartiScreen {
@@ -22,7 +23,7 @@ export class AskPartiScreen {
 
   async goto() {
     await this.page.goto('/')
-    await expect(this.page.getByTestId('greeting')).toBeVisible()
+    await expect(this.page.getByTestId('greeting')).toBeVisible({ timeout: SCREEN_APPEARS_MS })
   }
 
   async ask(text: string) {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { SCREEN_APPEARS_MS } from './AppShell'
 
 /** Test images: a line sketch of a house (PNG) and a room photo (JPEG). */
 export const FIXTURES = {
@@ -34,7 +35,7 @@ export class CreateScreen {
 
   async goto() {
     await this.page.goto(this.path)
-    await expect(this.generateButton).toBeVisible()
+    await expect(this.generateButton).toBeVisible({ timeout: SCREEN_APPEARS_MS })
   }
 
   /** The reasons list shows this text exactly, as one of its items. */

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { SCREEN_APPEARS_MS } from './AppShell'
 
 /**
  * The gallery (docs/product.md#gallery): tabs, search and filters, the grid of results, the delete
@@ -25,7 +26,7 @@ export class GalleryPage {
 
   async goto(query = '') {
     await this.page.goto(`/gallery${query}`)
-    await expect(this.page.getByTestId('tab-all')).toBeVisible()
+    await expect(this.page.getByTestId('tab-all')).toBeVisible({ timeout: SCREEN_APPEARS_MS })
   }
 
   tab(name: 'All' | 'Images' | 'Videos' | 'Favorites') {

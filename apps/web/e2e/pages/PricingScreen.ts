@@ -1,5 +1,6 @@
 import type { PlanName } from '@parti/contract'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { SCREEN_APPEARS_MS } from './AppShell'
 
 /** /pricing: plans, à la carte credits, the subscription, the result of a checkout. */
 export class PricingScreen {
@@ -33,7 +34,7 @@ export class PricingScreen {
 
   async goto() {
     await this.page.goto('/pricing')
-    await expect(this.plan('standard')).toBeVisible()
+    await expect(this.plan('standard')).toBeVisible({ timeout: SCREEN_APPEARS_MS })
   }
 
   billing(tab: 'monthly' | 'yearly' | 'a-la-carte'): Locator {
