@@ -12,14 +12,14 @@ import { detectSegments } from '../../../lib/line-segments.ts'
 import type { RawImage } from '../image-io.ts'
 import { FOCAL_OF_DIAGONAL, recedingVanishingPoint, type Segment } from './geometry.ts'
 import {
-  changedOutside,
   LIN,
   linToOklab,
-  measuredDeltaE,
+  type Repainted,
   type Surface,
   type SurfaceKind,
   surfaceKind,
   toByte,
+  writeSurface,
 } from './repaint.ts'
 
 // A material laid on a floor or a wall (docs/decisions/0120-repaint-materials.md): the surface the click picks
@@ -276,14 +276,8 @@ const BYTE_OF_ROOT = Uint8Array.from({ length: ROOT_STEPS + 1 }, (_, i) => toByt
 const byteOf = (lin: number) =>
   lin <= 0 ? 0 : lin >= 1 ? 255 : BYTE_OF_ROOT[Math.round(Math.sqrt(lin) * ROOT_STEPS)]!
 
-export interface Laid {
-  image: RawImage
-  /** CIEDE2000 between the material's base colour and the laid surface's mean (inside, away from its edge) */
-  deltaE: number
-  /** fraction of the pixels outside the surface that differ from the photo */
-  outsideChanged: number
-  share: number
-}
+/** As a repaint reports it; `deltaE` is against the material's base colour. */
+export type Laid = Repainted
 
 /**
  * Lays the material on the surface: its albedo at each pixel's point of the plane, times the light the pixel
@@ -374,28 +368,5 @@ export function layMaterial(
     const have = labToSrgb(got).map(lin)
     for (let c = 0; c < 3; c++) gain[c] = gain[c]! * (want[c]! / Math.max(1e-4, have[c]!))
   }
-  const out = Buffer.from(src)
-  for (let p = 0; p < n; p++) {
-    const m = surface.mask[p]!
-    if (!m) continue
-    const i = p * 3
-    colourAt(p, px, 0)
-    if (m === 255) {
-      out[i] = px[0]!
-      out[i + 1] = px[1]!
-      out[i + 2] = px[2]!
-    } else {
-      const t = m / 255
-      out[i] = Math.round(src[i]! * (1 - t) + px[0]! * t)
-      out[i + 1] = Math.round(src[i + 1]! * (1 - t) + px[1]! * t)
-      out[i + 2] = Math.round(src[i + 2]! * (1 - t) + px[2]! * t)
-    }
-  }
-  const result: RawImage = { data: out, width, height, channels: 3 }
-  return {
-    image: result,
-    deltaE: measuredDeltaE(result, surface, target),
-    outsideChanged: changedOutside(image, result, surface),
-    share: surface.share,
-  }
+  return writeSurface(image, surface, target, colourAt)
 }

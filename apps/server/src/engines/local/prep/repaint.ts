@@ -312,25 +312,33 @@ export function repaintSurface(image: RawImage, surface: Surface, target: Lab): 
     tb += want[2] - g[2]
     paint = oklabToLin(tL, ta, tb).map((v) => Math.max(0, v)) as [number, number, number]
   }
+  return writeSurface(image, surface, target, colourAt)
+}
+
+/**
+ * Writes a colour on every pixel of the surface, its soft edge blended with the photo, and measures the result
+ * against `target`: shared by the paint and the material (docs/decisions/0112, 0120), so both report the same
+ * figures the same way.
+ */
+export function writeSurface(
+  image: RawImage,
+  surface: Surface,
+  target: Lab,
+  colourAt: (p: number, out: Uint8Array | Buffer, o: number) => void,
+): Repainted {
+  const src = image.data
   const out = Buffer.from(src)
   const px = new Uint8Array(3)
-  for (let p = 0; p < n; p++) {
+  for (let p = 0; p < image.width * image.height; p++) {
     const m = surface.mask[p]!
     if (!m) continue
     const i = p * 3
     colourAt(p, px, 0)
-    if (m === 255) {
-      out[i] = px[0]!
-      out[i + 1] = px[1]!
-      out[i + 2] = px[2]!
-    } else {
-      const t = m / 255
-      out[i] = Math.round(src[i]! * (1 - t) + px[0]! * t)
-      out[i + 1] = Math.round(src[i + 1]! * (1 - t) + px[1]! * t)
-      out[i + 2] = Math.round(src[i + 2]! * (1 - t) + px[2]! * t)
-    }
+    const t = m / 255
+    for (let c = 0; c < 3; c++)
+      out[i + c] = m === 255 ? px[c]! : Math.round(src[i + c]! * (1 - t) + px[c]! * t)
   }
-  const result: RawImage = { data: out, width, height, channels: 3 }
+  const result: RawImage = { data: out, width: image.width, height: image.height, channels: 3 }
   return {
     image: result,
     deltaE: measuredDeltaE(result, surface, target),
