@@ -2,17 +2,10 @@
 // API process on a fresh PGlite folder with one user holding 1,000 finished results (an input, an output and
 // a thumbnail each in the blob store, a hold and a capture each in the ledger). It tells the parent where to
 // download, samples its own memory every 10 ms, and reports the peaks when asked (docs/decisions/0074).
-import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { linkSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { createContext } from '@parti/server/src/bootstrap.ts'
-import { loadConfig } from '@parti/server/src/config.ts'
-import { doesEverything } from '@parti/server/src/engines/capabilities.ts'
-import { singleEngineRouter } from '@parti/server/src/engines/router.ts'
-import type { Engine } from '@parti/server/src/engines/types.ts'
-import { startRuntime } from '@parti/server/src/runtime.ts'
-import pino from 'pino'
 import sharp from 'sharp'
+import { idleApiServer } from './idle-api-server.ts'
 
 const RESULTS = 1000
 
@@ -53,32 +46,7 @@ async function pictures() {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'parti-bench-export-'))
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' })
-  const ctx = await createContext(config, pino({ level: 'silent' }))
-  const idle: Engine = {
-    id: 'local',
-    supports: () => true,
-    capabilities: doesEverything,
-    modelFor: () => 'none',
-    run: () => Promise.reject(new Error('the export benchmark runs no jobs')),
-  }
-  const runtime = await startRuntime(ctx, {
-    role: 'api',
-    engines: singleEngineRouter(idle),
-    port: 0,
-    host: '127.0.0.1',
-  })
-  const address = runtime.app!.server.address()
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-
-  const signUp = await fetch(`${url}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-export-${Date.now()}@parti.test`, password: 'benchmark-pw' }),
-  })
-  const { token, user } = (await signUp.json()) as { token: string; user: { uid: string } }
-  const userId = user.uid
+  const { dataDir, ctx, runtime, url, token, userId } = await idleApiServer('export')
 
   // the rows, written by the database itself
   const db = ctx.database

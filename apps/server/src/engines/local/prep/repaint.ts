@@ -348,7 +348,7 @@ export function writeSurface(
 }
 
 /** CIEDE2000 between the target and the mean CIELAB of the surface's inside pixels, as the result holds them. */
-export function measuredDeltaE(result: RawImage, surface: Surface, target: Lab): number {
+function measuredDeltaE(result: RawImage, surface: Surface, target: Lab): number {
   let l = 0
   let a = 0
   let b = 0
@@ -366,7 +366,7 @@ export function measuredDeltaE(result: RawImage, surface: Surface, target: Lab):
 }
 
 /** The share of pixels outside the surface whose value differs between photo and result. */
-export function changedOutside(photo: RawImage, result: RawImage, surface: Surface): number {
+function changedOutside(photo: RawImage, result: RawImage, surface: Surface): number {
   let outside = 0
   let changed = 0
   for (let p = 0; p < surface.mask.length; p++) {
